@@ -1,0 +1,52 @@
+/**
+ * The handler: a Hono app over a database. `createApi(deps).fetch(request)` answers
+ * every API path — `/v1/*`, its alias `/LATEST/*`, and the management paths — and
+ * is all a host (service worker, Node) needs.
+ *
+ * @example
+ * const api = createApi({ db: await Database.open({ indexedDB }), auth: 'application' });
+ * const res = await api.fetch(new Request('http://x/v1/ping'));
+ */
+import { Hono } from 'hono';
+import type { ApiDeps, ApiEnv } from './http/context';
+import { authenticate, challengeHeaders } from './http/auth';
+import { errorResponse } from './http/errors';
+import { DbError } from '../db/errors';
+import { registerPing } from './ping';
+import { registerDocuments } from './documents';
+import { registerSearch } from './search';
+import { registerConfigProperties } from './config-properties';
+import { registerManage } from './manage';
+
+/** Paths the API answers; everything else belongs to the console and static files. */
+export const isApiPath = (pathname: string): boolean =>
+  /^\/(v1|LATEST|manage)(\/|$)/.test(pathname) || /^\/([^/]+\/)?ping\/?$/.test(pathname);
+
+export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>({ strict: false });
+
+  app.onError((err, c) => {
+    const headers: Record<string, string> = {};
+    if (err instanceof DbError && err.code === 'SEC-AUTHREQUIRED' && deps.auth === 'http') {
+      Object.assign(headers, challengeHeaders());
+    }
+    return errorResponse(err, c.req.raw, headers);
+  });
+  app.notFound((c) => errorResponse(new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw));
+
+  app.use('*', authenticate(deps));
+
+  const v1 = new Hono<ApiEnv>({ strict: false });
+  registerPing(v1);
+  registerDocuments(v1, deps);
+  registerSearch(v1, deps);
+  registerConfigProperties(v1, deps);
+  app.route('/v1', v1);
+  app.route('/LATEST', v1);
+
+  const manage = new Hono<ApiEnv>({ strict: false });
+  registerManage(manage, deps);
+  app.route('/manage/v2', manage);
+
+  return app;
+}

@@ -1,0 +1,28 @@
+/** What every route handler can reach: the database and the acting user. */
+import type { Context } from 'hono';
+import type { Database } from '../../db/database';
+import type { Principal } from '../../db/security/types';
+import { DbError } from '../../db/errors';
+
+export interface ApiEnv {
+  Variables: { principal: Principal };
+}
+
+export type ApiContext = Context<ApiEnv>;
+
+export interface ApiDeps {
+  db: Database;
+  /**
+   * `http`: credentials required (Digest or Basic), as the Node host and a real
+   * MarkLogic app server do. `application`: the browser host's application-level
+   * authentication — requests act as `defaultUser` unless they send Authorization.
+   */
+  auth: 'http' | 'application';
+  defaultUser?: string;
+}
+
+/** 403 SEC-PRIV unless the acting user holds `role` (directly or by inheritance). */
+export function requireRole(c: ApiContext, role: 'rest-reader' | 'rest-writer' | 'rest-admin' | 'admin'): void {
+  const p = c.get('principal');
+  if (!p.roles.has(role) && !p.roles.has('admin')) throw new DbError('SEC-PRIV');
+}

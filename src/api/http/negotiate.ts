@@ -1,0 +1,78 @@
+/**
+ * Content negotiation, in one place. Media-range parsing and matching are the
+ * `negotiator` package's (the one Express and Koa use); this module adds the two
+ * MarkLogic rules clients depend on (reference/marklogic-rest.md §1.2, §2.2).
+ */
+import Negotiator from 'negotiator';
+import { DbError } from '../../db/errors';
+
+/** Accept media ranges in header order, `*` + `/*` dropped as the real server does. */
+export function acceptTypes(accept: string | null | undefined): string[] {
+  if (!accept) return [];
+  return accept
+    .split(',')
+    .map((part) => part.split(';')[0].trim().toLowerCase())
+    .filter((t) => t.length > 0 && !t.startsWith('*/*'));
+}
+
+export type DataFormat = 'json' | 'xml';
+
+const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
+const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
+
+/**
+ * The format of a structured (non-document) response: `format=json|xml` wins; then
+ * the first JSON or XML type in Accept in header order (q-values ignored, like the
+ * server); then XML — the real default for almost every structured response.
+ */
+export function structuredFormat(req: Request, formatParam?: string | null, fallback: DataFormat = 'xml'): DataFormat {
+  if (formatParam === 'json' || formatParam === 'xml') return formatParam;
+  if (formatParam) throw new DbError('REST-INVALIDPARAM', `format: ${formatParam}`);
+  for (const t of acceptTypes(req.headers.get('accept'))) {
+    if (isJsonType(t)) return 'json';
+    if (isXmlType(t)) return 'xml';
+  }
+  return fallback;
+}
+
+export type ErrorFormat = 'json' | 'xml' | 'html';
+
+/** X-Error-Accept, then Accept, then the instance default (JSON). */
+export function errorFormat(req: Request | undefined, instanceDefault: ErrorFormat = 'json'): ErrorFormat {
+  if (!req) return instanceDefault;
+  const header = req.headers.get('x-error-accept') ?? req.headers.get('accept');
+  for (const t of acceptTypes(header)) {
+    if (isJsonType(t)) return 'json';
+    if (t === 'text/html' || t === 'application/xhtml+xml') return 'html';
+    if (isXmlType(t)) return 'xml';
+  }
+  return instanceDefault;
+}
+
+/**
+ * Picks the best of `supported` for the request's Accept header (q-values honoured).
+ * No Accept, or only `*` + `/*`, gives `fallback`; nothing acceptable → 406.
+ */
+export function negotiate(req: Request, supported: readonly string[], fallback: string): string {
+  const accept = req.headers.get('accept');
+  if (!accept || acceptTypes(accept).length === 0) return fallback;
+  const found = new Negotiator({ headers: { accept } }).mediaType(supported as string[]);
+  if (!found) {
+    throw new DbError('REST-UNACCEPTABLETYPE', `Unsupported type in Accept: ${accept}; supported: ${supported.join(', ')}`);
+  }
+  return found;
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters. */
+export function mediaType(contentType: string | null | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/** A parameter of a Content-Type header (e.g. `boundary`), unquoted. */
+export function mediaTypeParam(contentType: string | null | undefined, name: string): string | undefined {
+  if (!contentType) return undefined;
+  const re = new RegExp(`;\\s*${name}\\s*=\\s*("((?:[^"\\\\]|\\\\.)*)"|[^;\\s]+)`, 'i');
+  const m = re.exec(contentType);
+  if (!m) return undefined;
+  return m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[1];
+}

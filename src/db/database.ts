@@ -1,0 +1,53 @@
+/**
+ * A Tabula database: the engine behind the REST API, with no HTTP in it.
+ * Both hosts (service worker, Node) open one with their IndexedDB factory and hand
+ * it to `createApi`.
+ *
+ * @example
+ * const db = await Database.open({ indexedDB, name: 'tabula' });
+ * await db.documents.read('/a.json', principal);
+ */
+import { openStorage, type TabulaIdb } from './storage/schema';
+import { Clock, WriteQueue } from './storage/write-queue';
+import { DocumentStore } from './documents/store';
+import { UserStore } from './security/users';
+import { PropertiesStore } from './config/properties';
+
+export interface DatabaseOptions {
+  /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
+  indexedDB: IDBFactory;
+  /** IndexedDB database name; one per Tabula database. */
+  name?: string;
+  /** Largest request payload accepted, in bytes (413 beyond it). */
+  maxPayloadBytes?: number;
+}
+
+export class Database {
+  readonly name: string;
+  readonly documents: DocumentStore;
+  readonly users: UserStore;
+  readonly properties: PropertiesStore;
+  readonly clock: Clock;
+  readonly maxPayloadBytes: number;
+
+  private constructor(readonly idb: TabulaIdb, options: DatabaseOptions) {
+    this.name = options.name ?? 'Documents';
+    this.clock = new Clock();
+    this.maxPayloadBytes = options.maxPayloadBytes ?? 64 * 1024 * 1024;
+    const queue = new WriteQueue();
+    this.properties = new PropertiesStore(idb, queue);
+    this.users = new UserStore(idb, queue);
+    this.documents = new DocumentStore(idb, queue, this.clock, this.properties);
+  }
+
+  static async open(options: DatabaseOptions): Promise<Database> {
+    const idb = await openStorage(options.indexedDB, `tabula:${options.name ?? 'Documents'}`);
+    const db = new Database(idb, options);
+    await db.users.seed();
+    return db;
+  }
+
+  close(): void {
+    this.idb.close();
+  }
+}

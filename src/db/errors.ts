@@ -1,0 +1,117 @@
+/**
+ * The one catalogue of message codes. Every failure the database or the API can
+ * report is a {@link DbError} carrying one of these codes; `src/api/http/errors.ts`
+ * is the only place that turns it into an HTTP response.
+ *
+ * Codes, statuses and catalogue texts follow MarkLogic's REST layer
+ * (reference/marklogic-rest.md §2.3–2.5) because clients match on `messageCode`
+ * and `statusCode`.
+ */
+
+interface CatalogueEntry {
+  /** HTTP status the code maps to. */
+  readonly status: number;
+  /** The catalogue text that starts the message, as the real server words it. */
+  readonly text: string;
+}
+
+const entry = (status: number, text: string): CatalogueEntry => ({ status, text });
+
+export const catalogue = {
+  // 400
+  'REST-INVALIDPARAM': entry(400, 'Invalid parameter'),
+  'REST-INVALIDTYPE': entry(400, 'Invalid type'),
+  'REST-REQUIREDPARAM': entry(400, 'Required parameter missing'),
+  'REST-REPEATEDPARAM': entry(400, 'Repeated parameter'),
+  'REST-UNSUPPORTEDPARAM': entry(400, 'Endpoint does not support query parameter'),
+  'RESTAPI-INVALIDCONTENT': entry(400, 'Invalid content'),
+  'RESTAPI-INVALIDREQ': entry(400, 'Invalid request'),
+  'RESTAPI-UNSUPPORTEDPROP': entry(400, 'Unsupported property'),
+  'SEC-ROLEDNE': entry(400, 'Role does not exist'),
+  'SEC-USEREXISTS': entry(400, 'User already exists'),
+  'XDMP-JSONDOC': entry(400, 'Document is not JSON'),
+  'XDMP-DOCNOENDTAG': entry(400, 'No end tag'),
+  'XDMP-DOCUNEOF': entry(400, 'Unexpected end of file'),
+  'XDMP-DOCSTARTTAGCHAR': entry(400, 'Unexpected character in start tag'),
+  'XDMP-DOCROOTTEXT': entry(400, 'Invalid root text'),
+  'XDMP-DOCUTF8SEQ': entry(400, 'Invalid UTF-8 escape sequence'),
+  'XDMP-MULTIROOT': entry(400, 'Multiple roots'),
+  'XDMP-DUPATTR': entry(400, 'Duplicate attribute'),
+  'XDMP-HTTP-MULTIPART': entry(400, 'Invalid multipart body'),
+  'XDMP-CONFLICTINGUPDATES': entry(400, 'Conflicting updates'),
+  'XDMP-DIRURI': entry(400, 'Directory URI'),
+  'XDMP-URI': entry(400, 'Invalid URI format'),
+  // 401 / 403
+  'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
+  'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),
+  'SEC-PERMDENIED': entry(403, 'Permission denied'),
+  // 404
+  'RESTAPI-NODOCUMENT': entry(404, 'Resource or document does not exist'),
+  'RESTAPI-NOTFOUND': entry(404, 'Not found'),
+  'XDMP-DOCNOTFOUND': entry(404, 'Document not found'),
+  'SEC-USERDNE': entry(404, 'User does not exist'),
+  'REST-NOSUCHPATH': entry(404, 'No such path'),
+  // 405 / 406
+  'REST-UNSUPPORTEDMETHOD': entry(405, 'Method not supported'),
+  'REST-UNACCEPTABLETYPE': entry(406, 'Unacceptable type'),
+  // 412 / 413 / 415 / 416 / 428
+  'RESTAPI-CONTENTWRONGVERSION': entry(412, 'Content version mismatch'),
+  'RESTAPI-EMPTYBODY': entry(412, 'Empty request body'),
+  'RESTAPI-PAYLOADTOOLARGE': entry(413, 'Request payload too large'),
+  'RESTAPI-INVALIDMIMETYPE': entry(415, 'Invalid mime type'),
+  'REST-INVALIDMIMETYPE': entry(415, 'Invalid mime type'),
+  'RESTAPI-NORANGEMATCH': entry(416, 'Range not satisfiable'),
+  'RESTAPI-CONTENTNOVERSION': entry(428, 'No content version supplied'),
+  // 500
+  'RESTAPI-INTERNALERROR': entry(500, 'Internal error'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type MessageCode = keyof typeof catalogue;
+
+/** Reason phrases, including the few the real server words its own way. */
+export const statusTexts: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Unacceptable Type',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Request Entity Too Large',
+  415: 'Unsupported Media Type',
+  416: 'Requested Range Not Satisfiable',
+  428: 'Precondition Required',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/**
+ * A failure with a catalogued code. `detail` is what follows the catalogue text in
+ * the message, e.g. `category: content message: /a.json` for RESTAPI-NODOCUMENT.
+ */
+export class DbError extends Error {
+  readonly code: MessageCode;
+  readonly detail: string;
+  readonly status: number;
+
+  constructor(code: MessageCode, detail = '') {
+    super(formatMessage(code, detail));
+    this.name = 'DbError';
+    this.code = code;
+    this.detail = detail;
+    this.status = catalogue[code].status;
+  }
+}
+
+/** `CODE: (err:FOER0000) <catalogue text>: <detail>` as MarkLogic formats REST errors. */
+export function formatMessage(code: MessageCode, detail: string): string {
+  const { text } = catalogue[code];
+  if (code === 'SEC-PRIV') return text; // the server replaces 403 messages with this fixed text
+  return detail ? `${code}: (err:FOER0000) ${text}: ${detail}` : `${code}: (err:FOER0000) ${text}`;
+}
+
+export const isDbError = (e: unknown): e is DbError => e instanceof DbError;

@@ -1,0 +1,27 @@
+/**
+ * Test helpers: a fresh database and handler per test, and request builders.
+ * Every API test goes through `api.fetch(new Request(...))` — the real handler.
+ */
+import { Database } from '../src/db/database';
+import { createApi } from '../src/api/app';
+import type { ApiDeps } from '../src/api/http/context';
+
+let counter = 0;
+
+export interface TestApi {
+  db: Database;
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
+export async function testApi(options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number } = {}): Promise<TestApi> {
+  const db = await Database.open({ indexedDB, name: `test-${process.pid}-${++counter}-${Date.now()}`, maxPayloadBytes: options.maxPayloadBytes });
+  const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser });
+  return {
+    db,
+    fetch: (input, init) => Promise.resolve(api.fetch(new Request(new URL(input, 'http://localhost:8000'), init))),
+  };
+}
+
+/** `Authorization: Basic` for a seeded user (password = name, admin/admin). */
+export const basic = (user: string, password = user): string => `Basic ${btoa(`${user}:${password}`)}`;
