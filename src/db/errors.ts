@@ -37,6 +37,16 @@ export const catalogue = {
   'XDMP-DOCUTF8SEQ': entry(400, 'Invalid UTF-8 escape sequence'),
   'XDMP-MULTIROOT': entry(400, 'Multiple roots'),
   'XDMP-DUPATTR': entry(400, 'Duplicate attribute'),
+  'XDMP-DOCUNENDTAG': entry(400, 'Unexpected end tag'),
+  // The next five are raised by src/db/xml/well-formed.ts. ENTITYREF, CHARREF and UNBPRFX are the
+  // server's codes as recalled (not confirmed by a source); BADCHAR and MARKUP are Tabula's own,
+  // for well-formedness errors the digest names no code for (bad characters; comment, PI, CDATA,
+  // DOCTYPE or XML-declaration syntax).
+  'XDMP-DOCENTITYREF': entry(400, 'Invalid entity reference'),
+  'XDMP-DOCCHARREF': entry(400, 'Invalid character reference'),
+  'XDMP-UNBPRFX': entry(400, 'Prefix has no namespace binding'),
+  'XDMP-DOCBADCHAR': entry(400, 'Invalid character'),
+  'XDMP-DOCMARKUP': entry(400, 'Invalid markup'),
   'XDMP-HTTP-MULTIPART': entry(400, 'Invalid multipart body'),
   'XDMP-CONFLICTINGUPDATES': entry(400, 'Conflicting updates'),
   'XDMP-DIRURI': entry(400, 'Directory URI'),
@@ -64,6 +74,9 @@ export const catalogue = {
   'RESTAPI-CONTENTNOVERSION': entry(428, 'No content version supplied'),
   // 500
   'RESTAPI-INTERNALERROR': entry(500, 'Internal error'),
+  // 503 — Tabula's own: an API request reached the static server (scripts/preview.mjs)
+  // because no service worker controls the page yet.
+  'TABULA-NOSERVICEWORKER': entry(503, 'The database runs in the service worker, which did not answer this request'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -1,8 +1,85 @@
-/** The document store. OWNER: lead (documents work package). */
-import type { TabulaIdb } from '../storage/schema';
+/**
+ * The document store: durable documents with metadata, permissions and versions.
+ *
+ * Must (DESIGN.md, storage and durability):
+ * - run every write through the write queue, in ONE IndexedDB transaction, so a
+ *   request is atomic — all of its documents are stored or none;
+ * - await only IndexedDB requests inside a transaction (all computation is synchronous);
+ * - resolve only after the transaction has committed (`tx.done`).
+ * Documents a user may not read are invisible to that user, as in MarkLogic.
+ */
+import type { IDBPObjectStore } from 'idb';
+import { DbError } from '../errors';
+import type { TabulaIdb, TabulaSchema } from '../storage/schema';
 import type { Clock, WriteQueue } from '../storage/write-queue';
-import type { PropertiesStore } from '../config/properties';
-import type { StoredDocument } from './types';
+import type { PropertiesStore, UpdatePolicy } from '../config/properties';
+import type { Principal } from '../security/types';
+import { applyMetadataUpdate, resetCategories, type MetadataUpdate } from './metadata';
+import type { DocumentFormat, Metadata, MetadataCategory, StoredDocument } from './types';
+
+export interface ContentWrite {
+  format: DocumentFormat;
+  content: string | Uint8Array;
+  mimeType: string;
+}
+
+export interface DocumentWrite {
+  uri: string;
+  /** Absent: a metadata-only write, of a document that must exist. */
+  content?: ContentWrite;
+  metadata?: MetadataUpdate;
+  /** The version the client holds (If-Match, or `versionId` in a bulk part). */
+  ifMatch?: string;
+}
+
+export interface WriteOutcome {
+  uri: string;
+  created: boolean;
+  version: number;
+  document: StoredDocument;
+}
+
+export interface ListFilter {
+  /** Documents whose URI starts with this (recursive). */
+  directory?: string;
+  collection?: string;
+}
+
+export interface ListPage {
+  total: number;
+  documents: StoredDocument[];
+}
+
+type DocumentsStore = IDBPObjectStore<TabulaSchema, ['documents'], 'documents', 'readwrite'>;
+
+const canRead = (p: Principal, doc: StoredDocument) =>
+  p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('read'));
+
+const canUpdate = (p: Principal, doc: StoredDocument) =>
+  p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('update'));
+
+const isVersioned = (policy: UpdatePolicy) => policy === 'version-optional' || policy === 'version-required';
+
+/**
+ * Optimistic locking (reference §3.12): only under the version-* policies. A new
+ * document may be created without a version; `0` means "I believe it is new".
+ */
+function checkVersion(policy: UpdatePolicy, uri: string, existing: StoredDocument | undefined, ifMatch: string | undefined): void {
+  if (!isVersioned(policy)) return;
+  if (ifMatch === undefined || ifMatch.trim() === '') {
+    if (policy === 'version-required' && existing) throw new DbError('RESTAPI-CONTENTNOVERSION', `uri ${uri} has current version ${existing.version}`);
+    return;
+  }
+  const v = ifMatch.replace(/"/g, '').trim();
+  if (!/^\d+$/.test(v)) throw new DbError('REST-INVALIDPARAM', `invalid version (If-Match): ${ifMatch}`);
+  if (v === '0') {
+    if (existing) throw new DbError('RESTAPI-CONTENTNOVERSION', `uri ${uri} has current version ${existing.version}`);
+    return;
+  }
+  if (!existing || String(existing.version) !== v) {
+    throw new DbError('RESTAPI-CONTENTWRONGVERSION', `uri ${uri} has current version ${existing?.version ?? 'none'} that doesn't match ${v}`);
+  }
+}
 
 export class DocumentStore {
   constructor(
@@ -12,7 +89,247 @@ export class DocumentStore {
     private readonly properties: PropertiesStore,
   ) {}
 
-  get(uri: string): Promise<StoredDocument | undefined> {
-    return this.idb.get('documents', uri);
+  /** The latest committed timestamp (ML-Effective-Timestamp). */
+  effectiveTimestamp(): number {
+    return this.clock.current();
+  }
+
+  /** A document as the user may see it: undefined when missing or unreadable. */
+  async read(uri: string, principal: Principal): Promise<StoredDocument | undefined> {
+    const doc = await this.idb.get('documents', uri);
+    return doc && canRead(principal, doc) ? doc : undefined;
+  }
+
+  /** Several documents in one snapshot, in request order, the missing and unreadable left out. */
+  async readMany(uris: readonly string[], principal: Principal): Promise<StoredDocument[]> {
+    const tx = this.idb.transaction('documents', 'readonly');
+    const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+    await tx.done;
+    const seen = new Set<string>();
+    return docs.filter((d): d is StoredDocument => {
+      if (!d || seen.has(d.uri) || !canRead(principal, d)) return false;
+      seen.add(d.uri);
+      return true;
+    });
+  }
+
+  /** The update policy in force (instance property `update-policy`). */
+  async updatePolicy(): Promise<UpdatePolicy> {
+    return (await this.properties.get())['update-policy'];
+  }
+
+  /**
+   * Writes documents atomically. Content writes create or replace; metadata-only
+   * writes need the document to exist. Checks update permission and versions.
+   */
+  write(writes: readonly DocumentWrite[], principal: Principal): Promise<WriteOutcome[]> {
+    const seen = new Set<string>();
+    for (const w of writes) {
+      if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `conflicting updates: ${w.uri} is written twice in one request`);
+      seen.add(w.uri);
+    }
+    return this.queue.run(async () => {
+      const policy = await this.updatePolicy();
+      const version = this.clock.next();
+      const tx = this.idb.transaction('documents', 'readwrite', { durability: 'strict' });
+      try {
+        const existing = await Promise.all(writes.map((w) => tx.store.get(w.uri)));
+        // Later writes in the same request see earlier ones (metadata part for a document written just before).
+        const current = new Map<string, StoredDocument | undefined>();
+        writes.forEach((w, i) => {
+          if (!current.has(w.uri)) current.set(w.uri, existing[i]);
+        });
+        const outcomes = writes.map((w) => {
+          const outcome = this.applyWrite(w, current.get(w.uri), principal, policy, version);
+          current.set(w.uri, outcome.document);
+          return outcome;
+        });
+        await Promise.all([...current.values()].map((doc) => doc && tx.store.put(doc)));
+        await tx.done;
+        return outcomes;
+      } catch (e) {
+        abortQuietly(tx);
+        throw e;
+      }
+    });
+  }
+
+  private applyWrite(
+    w: DocumentWrite,
+    existing: StoredDocument | undefined,
+    principal: Principal,
+    policy: UpdatePolicy,
+    version: number,
+  ): WriteOutcome {
+    if (existing && !canUpdate(principal, existing)) {
+      throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${w.uri} by ${principal.name}`);
+    }
+    if (!w.content) {
+      if (!existing) throw new DbError('RESTAPI-NODOCUMENT', `category: metadata message: ${w.uri}`);
+      const metadata = applyMetadataUpdate(existing.metadata, w.metadata ?? {}, false);
+      return { uri: w.uri, created: false, version: existing.version, document: { ...existing, metadata } };
+    }
+    checkVersion(policy, w.uri, existing, w.ifMatch);
+    const overwrite = policy === 'overwrite-metadata';
+    const metadata = applyMetadataUpdate(existing?.metadata, w.metadata ?? {}, overwrite);
+    const document: StoredDocument = { uri: w.uri, ...w.content, metadata, version };
+    return { uri: w.uri, created: !existing, version, document };
+  }
+
+  /**
+   * Replaces one document through `change`, which gets the current document and
+   * returns the new content and/or metadata (PATCH). Synchronous by contract:
+   * it runs inside the transaction.
+   */
+  update(
+    uri: string,
+    principal: Principal,
+    ifMatch: string | undefined,
+    change: (doc: StoredDocument) => { content?: string; metadata?: Metadata } | undefined,
+  ): Promise<{ changed: boolean; version: number }> {
+    return this.queue.run(async () => {
+      const policy = await this.updatePolicy();
+      const tx = this.idb.transaction('documents', 'readwrite', { durability: 'strict' });
+      try {
+        const doc = await tx.store.get(uri);
+        if (!doc || !canRead(principal, doc)) throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uri}`);
+        if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${uri} by ${principal.name}`);
+        checkVersion(policy, uri, doc, ifMatch);
+        const result = change(doc);
+        if (!result) {
+          abortQuietly(tx);
+          return { changed: false, version: doc.version };
+        }
+        const version = result.content !== undefined ? this.clock.next() : doc.version;
+        await tx.store.put({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
+        await tx.done;
+        return { changed: true, version };
+      } catch (e) {
+        abortQuietly(tx);
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * Deletes documents (missing ones are skipped unless `checkExists`). Under
+   * versioning, `ifMatch` guards a single document.
+   */
+  remove(uris: readonly string[], principal: Principal, options: { checkExists?: boolean; ifMatch?: string } = {}): Promise<void> {
+    return this.queue.run(async () => {
+      const policy = await this.updatePolicy();
+      if (uris.length > 1 && isVersioned(policy) && (policy === 'version-required' || options.ifMatch)) {
+        throw new DbError('RESTAPI-INVALIDREQ', 'cannot delete multiple documents with optimistic locking');
+      }
+      const tx = this.idb.transaction('documents', 'readwrite', { durability: 'strict' });
+      try {
+        const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+        docs.forEach((doc, i) => {
+          const visible = doc && canRead(principal, doc) ? doc : undefined;
+          if (!visible) {
+            if (options.checkExists) throw new DbError('XDMP-DOCNOTFOUND', `Document not found: ${uris[i]}`);
+            return;
+          }
+          if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `Permission denied: delete of ${uris[i]} by ${principal.name}`);
+          checkVersion(policy, uris[i], visible, options.ifMatch);
+        });
+        await Promise.all(docs.map((doc) => doc && tx.store.delete(doc.uri)));
+        await tx.done;
+      } catch (e) {
+        abortQuietly(tx);
+        throw e;
+      }
+    });
+  }
+
+  /** Resets metadata categories to their defaults; missing documents are skipped. */
+  resetMetadata(uris: readonly string[], categories: readonly MetadataCategory[], principal: Principal): Promise<void> {
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('documents', 'readwrite', { durability: 'strict' });
+      try {
+        const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+        const changed = docs
+          .filter((d): d is StoredDocument => !!d && canRead(principal, d))
+          .map((doc) => {
+            if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${doc.uri} by ${principal.name}`);
+            return { ...doc, metadata: resetCategories(doc.metadata, categories) };
+          });
+        await Promise.all(changed.map((d) => tx.store.put(d)));
+        await tx.done;
+      } catch (e) {
+        abortQuietly(tx);
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * Deletes every document in a collection, under a directory, or all of them
+   * (DELETE /v1/search). All or nothing: one the user may not update fails the lot.
+   */
+  removeWhere(filter: ListFilter, principal: Principal): Promise<number> {
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('documents', 'readwrite', { durability: 'strict' });
+      try {
+        const uris = await matchingUris(tx.store, filter);
+        const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+        const visible = docs.filter((d): d is StoredDocument => !!d && canRead(principal, d));
+        for (const doc of visible) {
+          if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: delete of ${doc.uri} by ${principal.name}`);
+        }
+        await Promise.all(visible.map((d) => tx.store.delete(d.uri)));
+        await tx.done;
+        return visible.length;
+      } catch (e) {
+        abortQuietly(tx);
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * A page of the documents under a directory and/or in a collection, in URI order,
+   * counting only what the user may read. `start` is 1-based.
+   */
+  async list(filter: ListFilter, principal: Principal, start: number, pageLength: number): Promise<ListPage> {
+    const tx = this.idb.transaction('documents', 'readonly');
+    const uris = await matchingUris(tx.store, filter);
+    const out: StoredDocument[] = [];
+    let total = 0;
+    if (principal.roles.has('admin')) {
+      // Admins read everything, so only the page itself needs loading.
+      total = uris.length;
+      const page = await Promise.all(uris.slice(start - 1, start - 1 + pageLength).map((u) => tx.store.get(u)));
+      out.push(...page.filter((d): d is StoredDocument => !!d));
+    } else {
+      const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+      for (const d of docs) {
+        if (!d || !canRead(principal, d)) continue;
+        total++;
+        if (total >= start && out.length < pageLength) out.push(d);
+      }
+    }
+    await tx.done;
+    return { total, documents: out };
+  }
+}
+
+type AnyDocumentsStore = DocumentsStore | IDBPObjectStore<TabulaSchema, ['documents'], 'documents', 'readonly'>;
+
+/** URIs matching a filter, sorted, using the primary key range and the collections index. */
+async function matchingUris(store: AnyDocumentsStore, filter: ListFilter): Promise<string[]> {
+  const range = filter.directory ? IDBKeyRange.bound(filter.directory, `${filter.directory}\uffff`, false, true) : undefined;
+  const byDirectory = (await store.getAllKeys(range)) as string[];
+  if (filter.collection === undefined) return byDirectory;
+  const inCollection = new Set((await store.index('collections').getAllKeys(filter.collection)) as string[]);
+  return byDirectory.filter((u) => inCollection.has(u));
+}
+
+function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
+  tx.done.catch(() => undefined);
+  try {
+    tx.abort();
+  } catch {
+    // already finished or aborted
   }
 }

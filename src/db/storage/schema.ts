@@ -36,20 +36,27 @@ export function openStorage(factory: IDBFactory, name: string): Promise<TabulaId
   // idb reads the global indexedDB; hosts without one (Node) pass fake-indexeddb's
   // factory, so install it for the duration of the open call.
   const g = globalThis as { indexedDB?: IDBFactory };
+  // In a browser (the service worker) the global already is the factory, and it is
+  // read-only: assigning it throws.
+  if (g.indexedDB === factory) return open(name);
   const previous = g.indexedDB;
   g.indexedDB = factory;
   try {
-    return openDB<TabulaSchema>(name, SCHEMA_VERSION, {
-      upgrade(db, oldVersion) {
-        if (oldVersion < 1) {
-          const docs = db.createObjectStore('documents', { keyPath: 'uri' });
-          docs.createIndex('collections', 'metadata.collections', { multiEntry: true });
-          db.createObjectStore('users', { keyPath: 'name' });
-          db.createObjectStore('config');
-        }
-      },
-    });
+    return open(name);
   } finally {
     if (previous !== undefined) g.indexedDB = previous;
   }
+}
+
+function open(name: string): Promise<TabulaIdb> {
+  return openDB<TabulaSchema>(name, SCHEMA_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const docs = db.createObjectStore('documents', { keyPath: 'uri' });
+        docs.createIndex('collections', 'metadata.collections', { multiEntry: true });
+        db.createObjectStore('users', { keyPath: 'name' });
+        db.createObjectStore('config');
+      }
+    },
+  });
 }

@@ -18,16 +18,17 @@ export class WriteQueue {
 
 /**
  * Document timestamps (versions, ML-Effective-Timestamp): strictly increasing,
- * derived from the clock in MarkLogic's order of magnitude (10^4 per millisecond).
+ * derived from the clock (10^3 per millisecond, which keeps them exact as JS
+ * numbers; MarkLogic's own are 10x larger and would not be).
  */
 export class Clock {
   private last = 0;
   next(): number {
-    const now = Date.now() * 10_000;
+    const now = Date.now() * 1_000;
     this.last = now > this.last ? now : this.last + 1;
     return this.last;
   }
   current(): number {
-    return Math.max(this.last, Date.now() * 10_000);
+    return Math.max(this.last, Date.now() * 1_000);
   }
 }

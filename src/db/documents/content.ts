@@ -1,0 +1,49 @@
+/**
+ * Turning request bytes into stored content, and back. Validation happens here so a
+ * malformed body is rejected before anything is written.
+ */
+import { DbError } from '../errors';
+import { checkXml } from '../xml/parse';
+import type { DocumentFormat } from './types';
+
+// Text must round-trip byte for byte: keep a leading BOM, reject invalid UTF-8
+// rather than replacing it with U+FFFD.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+export function decodeUtf8(bytes: Uint8Array, what: string): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new DbError('XDMP-DOCUTF8SEQ', `invalid UTF-8 in ${what}`);
+  }
+}
+
+/** Validates content of `format` and gives what is stored: compact JSON text, XML text, text, or bytes. */
+export function toStoredContent(bytes: Uint8Array, format: DocumentFormat, uri: string): string | Uint8Array {
+  if (format === 'binary') return bytes.slice();
+  const text = decodeUtf8(bytes, uri);
+  if (format === 'text') return text;
+  if (format === 'json') return JSON.stringify(parseJsonContent(text, uri));
+  checkXml(text);
+  return text;
+}
+
+/** JSON.parse with MarkLogic's error code for a body that is not JSON. */
+export function parseJsonContent(text: string, uri: string): unknown {
+  if (text.trim() === '') throw new DbError('XDMP-JSONDOC', `empty JSON document: ${uri}`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new DbError('XDMP-JSONDOC', `Document is not JSON: ${uri}: ${(e as Error).message}`);
+  }
+}
+
+/** The bytes of stored content, as sent on a read. */
+export function contentBytes(content: string | Uint8Array): Uint8Array {
+  return typeof content === 'string' ? encoder.encode(content) : content;
+}
+
+export function contentLength(content: string | Uint8Array): number {
+  return typeof content === 'string' ? encoder.encode(content).byteLength : content.byteLength;
+}
