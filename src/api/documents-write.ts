@@ -54,7 +54,6 @@ function prepareContent(uri: string, bytes: Uint8Array, formatParam: DocumentFor
 function extraction(params: Params, write: DocumentWrite): DocumentWrite[] {
   const extract = params.oneOf('extract', ['properties', 'document'] as const);
   if (!extract) return [];
-  if (params.has('repair')) throw new DbError('RESTAPI-INVALIDREQ', 'extract and repair cannot be combined');
   const content = write.content;
   if (!content || content.format !== 'binary') throw new DbError('REST-INVALIDPARAM', `extract applies to binary content only: ${write.uri}`);
   const meta = extractMetadata(content.content as Uint8Array, content.mimeType);
@@ -77,6 +76,7 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
   params.validate(['uri', 'category', 'format', 'extract', 'repair', ...METADATA_PARAMS], METADATA_PREFIXES);
   const uri = params.required('uri');
   checkUri(uri);
+  if (params.has('extract') && params.has('repair')) throw new DbError('RESTAPI-INVALIDREQ', 'extract and repair cannot be combined');
   const categories = parseCategories(params);
   const formatParam = params.oneOf('format', formats);
   const contentType = c.req.header('content-type') ?? null;

@@ -610,3 +610,99 @@ describe('GET /v1/search without a query lists documents', () => {
     expect(err.message).toContain('q');
   });
 });
+
+describe('update policies and versions', () => {
+  async function withPolicy(policy: string) {
+    const api = await testApi();
+    const res = await api.fetch('/v1/config/properties', { method: 'PUT', body: JSON.stringify({ 'update-policy': policy }), headers: J });
+    expect(res.status).toBe(204);
+    return api;
+  }
+
+  test('without a versioning policy there is no ETag', async () => {
+    const api = await testApi();
+    await put(api, 'uri=/v.json', '{}', J);
+    expect((await api.fetch('/v1/documents?uri=/v.json')).headers.get('etag')).toBeNull();
+  });
+
+  test('version-required: an update needs the current version in If-Match', async () => {
+    const api = await withPolicy('version-required');
+    expect((await put(api, 'uri=/v.json', '{"v":1}', J)).status).toBe(201);
+    const got = await api.fetch('/v1/documents?uri=/v.json');
+    const etag = got.headers.get('etag')!;
+    expect(etag).toMatch(/^"\d+"$/);
+    const noVersion = await put(api, 'uri=/v.json', '{"v":2}', { ...J, ...ACCEPT_JSON });
+    expect(noVersion.status).toBe(428);
+    expect((await errorOf(noVersion)).messageCode).toBe('RESTAPI-CONTENTNOVERSION');
+    const wrong = await put(api, 'uri=/v.json', '{"v":2}', { ...J, ...ACCEPT_JSON, 'if-match': '"123"' });
+    expect(wrong.status).toBe(412);
+    expect((await errorOf(wrong)).messageCode).toBe('RESTAPI-CONTENTWRONGVERSION');
+    expect((await put(api, 'uri=/v.json', '{"v":2}', { ...J, 'if-match': etag })).status).toBe(204);
+    const after = await api.fetch('/v1/documents?uri=/v.json');
+    expect(await after.json()).toEqual({ v: 2 });
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
+  test('version-optional: If-Match is checked when sent; a matching If-None-Match answers 304', async () => {
+    const api = await withPolicy('version-optional');
+    await put(api, 'uri=/v.json', '{"v":1}', J);
+    expect((await put(api, 'uri=/v.json', '{"v":2}', J)).status).toBe(204);
+    const etag = (await api.fetch('/v1/documents?uri=/v.json')).headers.get('etag')!;
+    expect((await api.fetch('/v1/documents?uri=/v.json', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await put(api, 'uri=/v.json', '{"v":3}', { ...J, 'if-match': '"1"' })).status).toBe(412);
+    expect((await api.fetch('/v1/documents?uri=/v.json', { method: 'DELETE', headers: { 'if-match': '"1"' } })).status).toBe(412);
+    expect((await api.fetch('/v1/documents?uri=/v.json', { method: 'DELETE', headers: { 'if-match': etag } })).status).toBe(204);
+  });
+
+  test('multipart reads carry versionId under a versioning policy', async () => {
+    const api = await withPolicy('version-optional');
+    await put(api, 'uri=/v.json', '{}', J);
+    const text = await (await api.fetch('/v1/documents?uri=/v.json&category=content&category=metadata', { headers: { accept: 'multipart/mixed; boundary=X' } })).text();
+    expect(text).toMatch(/category=content; format=json; versionId=\d+/);
+  });
+
+  test('overwrite-metadata: a content PUT without metadata resets it', async () => {
+    const api = await withPolicy('overwrite-metadata');
+    await put(api, 'uri=/o.json&collection=a&quality=3', '{}', J);
+    expect((await put(api, 'uri=/o.json', '{"x":1}', J)).status).toBe(204);
+    const meta = await metadataOf(api, '/o.json');
+    expect(meta.collections).toEqual([]);
+    expect(meta.quality).toBe(0);
+  });
+});
+
+describe('extract and repair', () => {
+  const png = new Uint8Array(new ArrayBuffer(33));
+  png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 0, 64]);
+
+  test('extract=properties stores what the binary says about itself as properties', async () => {
+    const api = await testApi();
+    expect((await put(api, 'uri=/i.png&extract=properties', png, { 'content-type': 'image/png' })).status).toBe(201);
+    expect((await metadataOf(api, '/i.png')).properties).toEqual({ 'content-type': 'image/png', size: '33', width: '256', height: '64' });
+  });
+
+  test('extract=document stores the extracted metadata as an XHTML document beside it', async () => {
+    const api = await testApi();
+    await put(api, 'uri=/i.png&extract=document', png, { 'content-type': 'image/png' });
+    const res = await api.fetch('/v1/documents?uri=/i.png.xhtml');
+    expect(res.headers.get('vnd.marklogic.document-format')).toBe('xml');
+    expect(await res.text()).toContain('<meta name="width" content="256"/>');
+  });
+
+  test.for([
+    { name: 'extract on JSON content', query: 'uri=/e.json&extract=properties', body: '{}', ct: 'application/json', code: 'REST-INVALIDPARAM' },
+    { name: 'extract with repair', query: 'uri=/e.png&extract=properties&repair=full', body: 'x', ct: 'image/png', code: 'RESTAPI-INVALIDREQ' },
+    { name: 'an unknown extract value', query: 'uri=/e.png&extract=all', body: 'x', ct: 'image/png', code: 'REST-INVALIDPARAM' },
+  ])('$name → 400', async ({ query, body, ct, code }) => {
+    const api = await testApi();
+    const res = await put(api, query, body, { 'content-type': ct, ...ACCEPT_JSON });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).messageCode).toBe(code);
+  });
+
+  test('repair=full closes what malformed XML left open', async () => {
+    const api = await testApi();
+    expect((await put(api, 'uri=/r.xml&repair=full', '<a><b>x</a>', { 'content-type': 'application/xml' })).status).toBe(201);
+    expect(await (await api.fetch('/v1/documents?uri=/r.xml')).text()).toBe('<a><b>x</b></a>');
+  });
+});
