@@ -23,4 +23,23 @@ describe('the handler', () => {
     expect(text).toContain('<error-response xmlns="http://marklogic.com/xdmp/error">');
     expect(text).toContain('<message-code>REST-NOSUCHPATH</message-code>');
   });
+
+  test.for(['/v1/ping', '/LATEST/ping', '/anything/ping', '/ping'])('%s answers 204 for clients that pre-authenticate', async (path) => {
+    const api = await testApi();
+    expect((await api.fetch(path, { method: 'HEAD' })).status).toBe(204);
+  });
+
+  test('an unexpected exception is a 500 INTERNAL ERROR body, never a stack trace', async () => {
+    const api = await testApi();
+    api.db.documents.read = () => Promise.reject(new TypeError('boom'));
+    const res = await api.fetch('/v1/documents?uri=/a.json', { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(body.errorResponse).toEqual({
+      statusCode: 500,
+      status: 'Internal Server Error',
+      messageCode: 'INTERNAL ERROR',
+      message: 'boom . See the MarkLogic server error log for further detail.',
+    });
+  });
 });

@@ -44,6 +44,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/v1', v1);
   app.route('/LATEST', v1);
 
+  // Clients pre-authenticate on `/<anything>/ping` (reference §1.1), not only under /v1.
+  app.all('/:base{[^/]+}/ping', (c) => c.body(null, 204));
+  app.all('/ping', (c) => c.body(null, 204));
+
   const manage = new Hono<ApiEnv>({ strict: false });
   registerManage(manage, deps);
   app.route('/manage/v2', manage);

@@ -1,7 +1,13 @@
-/** `/v1/ping`. OWNER: auth/config work package. */
+/**
+ * `/v1/ping`: lets a client check the connection and pre-authenticate. Any method is
+ * accepted, as on the real server. Reaching the handler means the authentication
+ * middleware accepted the request (or, in `http` mode, already answered 401 with the
+ * Digest challenge the official client builds its authenticator from), so the answer
+ * is always 204: the official client's `checkConnection` takes any status below 300.
+ */
 import type { Hono } from 'hono';
 import type { ApiEnv } from './http/context';
 
 export function registerPing(app: Hono<ApiEnv>): void {
-  app.on(['GET', 'HEAD'], '/ping', (c) => c.body(null, 204));
+  app.all('/ping', (c) => c.body(null, 204));
 }

@@ -124,6 +124,8 @@ export class DbError extends Error {
 export function formatMessage(code: MessageCode, detail: string): string {
   const { text } = catalogue[code];
   if (code === 'SEC-PRIV') return text; // the server replaces 403 messages with this fixed text
+  // 401s come from the app server's authentication layer, not the REST code, and read this way.
+  if (code === 'SEC-AUTHREQUIRED') return detail ? `401 Unauthorized: ${detail}` : '401 Unauthorized';
   return detail ? `${code}: (err:FOER0000) ${text}: ${detail}` : `${code}: (err:FOER0000) ${text}`;
 }
 

@@ -1,14 +1,26 @@
 /**
- * Instance properties (`/v1/config/properties`), kept in IndexedDB.
- * OWNER: auth/config work package.
+ * Instance properties (`/v1/config/properties`), kept in IndexedDB under the `config`
+ * store's `properties` key. Only values set explicitly are stored; defaults are filled
+ * in on read, so a reset is a delete.
+ *
+ * `content-versions` is MarkLogic's legacy alias of `update-policy`
+ * (required → version-required, optional → version-optional, none → merge-metadata).
+ * It is never stored: `get()` derives it from the effective update-policy, and a write
+ * of it is a write of update-policy.
+ *
+ * @example
+ * await db.properties.update({ 'content-versions': 'required' });
+ * (await db.properties.get())['update-policy']; // 'version-required'
  */
+import { DbError } from '../errors';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 
 export type UpdatePolicy = 'merge-metadata' | 'overwrite-metadata' | 'version-optional' | 'version-required';
+export type ContentVersions = 'none' | 'optional' | 'required';
 
 export interface InstanceProperties {
-  'content-versions': 'none' | 'optional' | 'required';
+  'content-versions': ContentVersions;
   debug: boolean;
   'document-transform-all': boolean;
   'document-transform-out': string;
@@ -16,6 +28,8 @@ export interface InstanceProperties {
   'validate-options': boolean;
   'validate-queries': boolean;
 }
+
+export type PropertyName = keyof InstanceProperties;
 
 export const defaultProperties: InstanceProperties = {
   'content-versions': 'none',
@@ -27,15 +41,140 @@ export const defaultProperties: InstanceProperties = {
   'validate-queries': false,
 };
 
+type Kind = { type: 'boolean' } | { type: 'string'; values?: readonly string[] };
+
+const kinds: Record<PropertyName, Kind> = {
+  'content-versions': { type: 'string', values: ['none', 'optional', 'required'] },
+  debug: { type: 'boolean' },
+  'document-transform-all': { type: 'boolean' },
+  'document-transform-out': { type: 'string' },
+  'update-policy': { type: 'string', values: ['merge-metadata', 'overwrite-metadata', 'version-optional', 'version-required'] },
+  'validate-options': { type: 'boolean' },
+  'validate-queries': { type: 'boolean' },
+};
+
+/** Every property name, sorted (the order of the XML representation). */
+export const propertyNames: readonly PropertyName[] = (Object.keys(kinds) as PropertyName[]).sort();
+
+const policyOf: Record<ContentVersions, UpdatePolicy> = {
+  required: 'version-required',
+  optional: 'version-optional',
+  none: 'merge-metadata',
+};
+
+function contentVersionsOf(policy: UpdatePolicy): ContentVersions {
+  if (policy === 'version-required') return 'required';
+  if (policy === 'version-optional') return 'optional';
+  return 'none';
+}
+
+/** The name as a property, or 400 RESTAPI-UNSUPPORTEDPROP (worded as the real server does). */
+export function propertyName(name: string): PropertyName {
+  if (!Object.hasOwn(kinds, name)) throw new DbError('RESTAPI-UNSUPPORTEDPROP', ` : ${name}`);
+  return name as PropertyName;
+}
+
+/** A JSON value checked against the property's type, or 400 RESTAPI-INVALIDCONTENT. */
+export function propertyValue(name: PropertyName, value: unknown): InstanceProperties[PropertyName] {
+  const kind = kinds[name];
+  if (kind.type === 'boolean') {
+    if (typeof value !== 'boolean') throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be a boolean, not ${JSON.stringify(value)}`);
+    return value;
+  }
+  if (typeof value !== 'string') throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be a string, not ${JSON.stringify(value)}`);
+  if (kind.values && !kind.values.includes(value)) {
+    throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be one of ${kind.values.join(', ')}, not ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** A property's value from its XML text (`true`/`false` for booleans), checked as {@link propertyValue}. */
+export function propertyFromText(name: PropertyName, text: string): InstanceProperties[PropertyName] {
+  if (kinds[name].type === 'boolean') {
+    const t = text.trim();
+    if (t !== 'true' && t !== 'false') throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be true or false, not ${JSON.stringify(text)}`);
+    return t === 'true';
+  }
+  return propertyValue(name, text);
+}
+
+type Stored = Partial<Omit<InstanceProperties, 'content-versions'>>;
+
+/**
+ * The update-policy a write results in. When a client sends both names (typically a
+ * whole object read back from GET with one of them edited) the one it changed wins;
+ * changing both to disagreeing values is an error.
+ */
+function resolvePolicy(current: UpdatePolicy, changes: Partial<InstanceProperties>): UpdatePolicy | undefined {
+  const cv = changes['content-versions'];
+  const up = changes['update-policy'];
+  if (cv === undefined) return up;
+  if (up === undefined || contentVersionsOf(up) === cv) return up ?? policyOf[cv];
+  const upChanged = up !== current;
+  const cvChanged = cv !== contentVersionsOf(current);
+  if (upChanged && !cvChanged) return up;
+  if (cvChanged && !upChanged) return policyOf[cv];
+  throw new DbError('RESTAPI-INVALIDCONTENT', `content-versions ${cv} conflicts with update-policy ${up}`);
+}
+
 export class PropertiesStore {
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
   ) {}
 
-  /** Current properties, defaults filled in. */
+  /** Current properties, defaults filled in; content-versions follows update-policy. */
   async get(): Promise<InstanceProperties> {
-    const stored = (await this.idb.get('config', 'properties')) as Partial<InstanceProperties> | undefined;
-    return { ...defaultProperties, ...stored };
+    return this.effective(await this.stored());
+  }
+
+  /**
+   * Sets the given properties and leaves the others as they are. Every name and value
+   * is checked before anything is written: a bad one changes nothing.
+   */
+  async update(changes: Record<string, unknown>): Promise<void> {
+    const checked: Partial<Record<PropertyName, unknown>> = {};
+    for (const [name, value] of Object.entries(changes)) {
+      const p = propertyName(name);
+      checked[p] = propertyValue(p, value);
+    }
+    const typed = checked as Partial<InstanceProperties>;
+    return this.queue.run(async () => {
+      const stored = await this.stored();
+      const next: Stored = { ...stored };
+      for (const name of propertyNames) {
+        if (name === 'content-versions' || name === 'update-policy' || typed[name] === undefined) continue;
+        (next as Record<string, unknown>)[name] = typed[name];
+      }
+      const policy = resolvePolicy(this.effective(stored)['update-policy'], typed);
+      if (policy !== undefined) next['update-policy'] = policy;
+      await this.write(next);
+    });
+  }
+
+  /** Back to defaults: every property, or only `name` (content-versions and update-policy reset together). */
+  async reset(name?: string): Promise<void> {
+    const p = name === undefined ? undefined : propertyName(name);
+    return this.queue.run(async () => {
+      if (p === undefined) return this.write({});
+      const next: Stored = { ...(await this.stored()) };
+      delete next[p === 'content-versions' ? 'update-policy' : p];
+      await this.write(next);
+    });
+  }
+
+  private async stored(): Promise<Stored> {
+    return ((await this.idb.get('config', 'properties')) as Stored | undefined) ?? {};
+  }
+
+  private effective(stored: Stored): InstanceProperties {
+    const merged = { ...defaultProperties, ...stored };
+    return { ...merged, 'content-versions': contentVersionsOf(merged['update-policy']) };
+  }
+
+  private async write(next: Stored): Promise<void> {
+    const tx = this.idb.transaction('config', 'readwrite');
+    void tx.store.put(next, 'properties');
+    await tx.done;
   }
 }

@@ -1,10 +1,64 @@
 /**
- * Users kept in IndexedDB, seeded on first start.
- * OWNER: auth work package.
+ * Users kept in IndexedDB (`users` store, keyed by name), seeded on first start with
+ * the accounts the spec names: admin/admin and rest-admin, rest-writer, rest-reader
+ * (password = name). Only HA1 digests are stored (./passwords.ts).
+ *
+ * Must:
+ * - write through the WriteQueue and resolve only after the transaction committed;
+ * - never leave the database without a user holding the admin role.
+ *
+ * @example
+ * await db.users.create({ name: 'alice', password: 's3cret', roles: ['rest-writer'] });
+ * const user = await db.users.checkBasic('alice', 's3cret'); // StoredUser | undefined
  */
+import { DbError } from '../errors';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
-import type { StoredUser } from './types';
+import { builtinRoles, type Role, type StoredUser } from './types';
+import { digestHa1, digestMatches, md5Hex, passwordMatches, type DigestFields } from './passwords';
+
+export interface NewUser {
+  name: string;
+  password: string;
+  roles: readonly string[];
+  description?: string;
+}
+
+const seedUsers: ReadonlyArray<{ name: string; role: Role; description: string }> = [
+  { name: 'admin', role: 'admin', description: 'Administrator' },
+  { name: 'rest-admin', role: 'rest-admin', description: 'REST administrator' },
+  { name: 'rest-writer', role: 'rest-writer', description: 'REST writer' },
+  { name: 'rest-reader', role: 'rest-reader', description: 'REST reader' },
+];
+
+/**
+ * A stable numeric id for a user, shaped like MarkLogic's (a decimal 64-bit number).
+ * Derived from the name so it needs no storage of its own.
+ */
+export function userId(name: string): string {
+  return BigInt(`0x${md5Hex(`user:${name}`).slice(0, 16)}`).toString(10);
+}
+
+// ':' would make Basic credentials ambiguous; control characters cannot travel in headers.
+// eslint-disable-next-line no-control-regex
+const invalidNameChars = /[:\u0000-\u001f\u007f]/;
+
+function validateNewUser(user: NewUser): void {
+  if (typeof user.name !== 'string' || user.name.trim() === '') {
+    throw new DbError('RESTAPI-INVALIDCONTENT', 'user name must be a non-empty string');
+  }
+  if (invalidNameChars.test(user.name)) {
+    throw new DbError('RESTAPI-INVALIDCONTENT', `user name may not contain ':' or control characters: ${user.name}`);
+  }
+  if (typeof user.password !== 'string' || user.password === '') {
+    throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
+  }
+  for (const role of user.roles) {
+    if (!Object.hasOwn(builtinRoles, role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+  }
+}
+
+const holdsAdmin = (u: StoredUser) => u.roles.includes('admin');
 
 export class UserStore {
   constructor(
@@ -13,9 +67,80 @@ export class UserStore {
   ) {}
 
   /** Creates admin/admin, rest-admin, rest-writer, rest-reader when no user exists yet. */
-  async seed(): Promise<void> {}
+  seed(): Promise<void> {
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('users', 'readwrite');
+      if ((await tx.store.count()) === 0) {
+        for (const { name, role, description } of seedUsers) {
+          void tx.store.put({ name, description, roles: [role], digestHa1: digestHa1(name, name) });
+        }
+      }
+      await tx.done;
+    });
+  }
 
   get(name: string): Promise<StoredUser | undefined> {
     return this.idb.get('users', name);
+  }
+
+  /** Every user, by name. */
+  list(): Promise<StoredUser[]> {
+    return this.idb.getAll('users');
+  }
+
+  /** 400 SEC-USEREXISTS for a taken name, 400 SEC-ROLEDNE for a role that does not exist. */
+  async create(user: NewUser): Promise<StoredUser> {
+    validateNewUser(user);
+    const stored: StoredUser = {
+      name: user.name,
+      roles: [...new Set(user.roles)],
+      digestHa1: digestHa1(user.name, user.password),
+      ...(user.description !== undefined ? { description: user.description } : {}),
+    };
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('users', 'readwrite');
+      if (await tx.store.get(user.name)) {
+        tx.abort();
+        await tx.done.catch(() => undefined);
+        throw new DbError('SEC-USEREXISTS', `User already exists: ${user.name}`);
+      }
+      void tx.store.put(stored);
+      await tx.done;
+      return stored;
+    });
+  }
+
+  /** 404 SEC-USERDNE when absent; 400 when it would remove the last user holding admin. */
+  delete(name: string): Promise<void> {
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('users', 'readwrite');
+      const refuse = async (err: DbError) => {
+        tx.abort();
+        await tx.done.catch(() => undefined);
+        return err;
+      };
+      const user = await tx.store.get(name);
+      if (!user) throw await refuse(new DbError('SEC-USERDNE', `User does not exist: ${name}`));
+      if (holdsAdmin(user)) {
+        const admins = (await tx.store.getAll()).filter(holdsAdmin);
+        if (admins.length <= 1) {
+          throw await refuse(new DbError('RESTAPI-INVALIDREQ', `cannot delete ${name}: it is the last user with the admin role`));
+        }
+      }
+      void tx.store.delete(name);
+      await tx.done;
+    });
+  }
+
+  /** The user, when `password` is theirs (HTTP Basic). */
+  async checkBasic(name: string, password: string): Promise<StoredUser | undefined> {
+    const user = await this.get(name);
+    return user && passwordMatches(user.digestHa1, name, password) ? user : undefined;
+  }
+
+  /** The user, when the Digest response proves their password (nonce and uri are the caller's to check). */
+  async checkDigest(name: string, fields: DigestFields): Promise<StoredUser | undefined> {
+    const user = await this.get(name);
+    return user && digestMatches(user.digestHa1, fields) ? user : undefined;
   }
 }
