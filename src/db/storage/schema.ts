@@ -58,5 +58,13 @@ function open(name: string): Promise<TabulaIdb> {
         db.createObjectStore('config');
       }
     },
+    // A newer worker (after a deploy) upgrading the schema must not wait on this
+    // connection: close it; this worker is about to be replaced anyway.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+    },
+    blocked() {
+      console.warn(`[tabula] opening ${name} waits for an older connection to close`);
+    },
   });
 }

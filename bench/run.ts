@@ -1,0 +1,226 @@
+/**
+ * `npm run bench`: the benchmarks, in headless Debian Chromium, through the real service
+ * worker of the built app (dist/, served in-process by scripts/preview.mjs).
+ *
+ * Figures: GET /v1/ping latency (the floor every endpoint is measured against), single
+ * PUT and GET latency, bulk ingest of 20,000 ~1 KB JSON documents at a few batch sizes,
+ * and as the baseline the same records written straight into IndexedDB from the page
+ * in the same run. Targets are reported, not asserted. Prints a table and writes
+ * bench/results/latest.json.
+ *
+ * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
+ * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000").
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, platform, release } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { createPreviewServer } from '../scripts/preview.mjs';
+import type * as Scenarios from './scenarios/page-entry';
+import { summarize, type Summary } from './stats';
+
+declare global {
+  interface Window {
+    tabulaBench: typeof Scenarios;
+  }
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+
+const count = Number(process.env.BENCH_COUNT ?? 500);
+const total = Number(process.env.BENCH_TOTAL ?? 20_000);
+const batchSizes = (process.env.BENCH_BATCHES ?? '100,500,1000,2000').split(',').map(Number);
+
+// The flags measured in reference/platform-facts.md.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Bundles the in-page scenarios into one classic script that sets `window.tabulaBench`. */
+async function pageScript(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      lib: { entry: join(here, 'scenarios/page-entry.ts'), formats: ['iife'], name: 'tabulaBench', fileName: () => 'bench.js' },
+    },
+  });
+  const output = Array.isArray(result) ? result[0] : result;
+  if (!('output' in output)) throw new Error('vite build did not return its output');
+  return output.output[0].code;
+}
+
+/**
+ * A fresh context (fresh IndexedDB) with a quiet page controlled by the worker, the
+ * scenarios installed. The page is not the console but the static server's plain 404
+ * page at a file path (same origin, no script of its own, so its main thread does only
+ * the benchmark); it registers /sw.js the way the console does.
+ */
+async function controlledPage(browser: Browser, baseURL: string, script: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await page.goto('/bench-quiet-page.txt');
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js', { type: 'module' }).then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller != null, null, { timeout: 30_000 });
+  await page.addScriptTag({ content: script });
+  return page;
+}
+
+function git(...args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+async function main(): Promise<void> {
+  const server = createPreviewServer({ root: join(root, 'dist') });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const script = await pageScript();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumArgs });
+
+  const loadBefore = loadavg();
+  try {
+    console.log(`Chromium ${browser.version()} · ${baseURL} · latency n=${count} · bulk ${total} docs, batches ${batchSizes.join('/')}`);
+
+    const latencyPage = await controlledPage(browser, baseURL, script);
+    const samples = await latencyPage.evaluate((o) => window.tabulaBench.latency(o), { count, warmup: 50 });
+    await latencyPage.context().close();
+    const latency = { ping: summarize(samples.ping), put: summarize(samples.put), get: summarize(samples.get) };
+
+    const bulk: Awaited<ReturnType<typeof Scenarios.bulkIngest>>[] = [];
+    const baseline: Awaited<ReturnType<typeof Scenarios.idbBaseline>>[] = [];
+    for (const batchSize of batchSizes) {
+      // Each run gets its own context, so every ingest starts from an empty database.
+      const page = await controlledPage(browser, baseURL, script);
+      bulk.push(await page.evaluate((o) => window.tabulaBench.bulkIngest(o), { total, batchSize, prefix: `/bench/bulk-${batchSize}/` }));
+      baseline.push(await page.evaluate((o) => window.tabulaBench.idbBaseline(o), { total, batchSize, dbName: `bench-baseline-${batchSize}` }));
+      await page.context().close();
+      console.log(`  batch ${batchSize}: API ${fmt(bulk.at(-1)!.docsPerSecond, 0)} docs/s, IndexedDB ${fmt(baseline.at(-1)!.docsPerSecond, 0)} docs/s`);
+    }
+
+    const bestBulk = bulk.reduce((a, b) => (b.docsPerSecond > a.docsPerSecond ? b : a));
+    const ratios = bulk.map((b, i) => ({ batchSize: b.batchSize, bulkOverBaseline: b.docsPerSecond / baseline[i].docsPerSecond }));
+    // Differences are compared at the timer's 0.1 ms resolution, not in float noise.
+    const overPing = (p50: number) => Math.round((p50 - latency.ping.p50) * 10) / 10;
+    const targets = {
+      bulkAtLeastHalfOfBaseline: {
+        target: 'bulk ingest ≥ 0.5 × the IndexedDB baseline at the same batch size',
+        best: Math.max(...ratios.map((r) => r.bulkOverBaseline)),
+        met: ratios.some((r) => r.bulkOverBaseline >= 0.5),
+      },
+      putWithin2msOfPing: { target: 'PUT p50 − ping p50 ≤ 2 ms', value: overPing(latency.put.p50), met: overPing(latency.put.p50) <= 2 },
+      getWithin2msOfPing: { target: 'GET p50 − ping p50 ≤ 2 ms', value: overPing(latency.get.p50), met: overPing(latency.get.p50) <= 2 },
+    };
+
+    printLatency(latency);
+    printBulk(bulk, baseline);
+    console.log('\nTargets (reported, not asserted):');
+    for (const t of Object.values(targets)) {
+      const figure = 'best' in t ? `best ratio ${fmt(t.best)}` : `${fmt(t.value)} ms`;
+      console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${figure}`);
+    }
+    console.log(`  fastest bulk: batch ${bestBulk.batchSize}, ${fmt(bestBulk.docsPerSecond, 0)} docs/s`);
+
+    const results = {
+      date: new Date().toISOString(),
+      environment: {
+        chromium: browser.version(),
+        chromiumArgs,
+        playwrightCore: JSON.parse(readFileSync(join(root, 'node_modules/playwright-core/package.json'), 'utf8')).version as string,
+        node: process.version,
+        os: `${platform()} ${release()}`,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? null,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        commit: git('rev-parse', 'HEAD'),
+        uncommittedChanges: (git('status', '--porcelain') ?? '').length > 0,
+        // Other processes on a 2-core box move every figure; a 1-minute load above ~1 means noise.
+        loadAverage1mBefore: loadBefore[0],
+        loadAverage1mAfter: loadavg()[0],
+        timerNote: 'performance.now() in a non-isolated page: 0.1 ms resolution',
+      },
+      parameters: { latencySamples: count, latencyWarmup: 50, bulkTotal: total, batchSizes, documentBytes: 'about 1 KB of JSON' },
+      latencyMs: latency,
+      bulk,
+      baseline,
+      ratios,
+      targets,
+    };
+    const out = join(here, 'results', 'latest.json');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nwrote ${out}`);
+  } finally {
+    await browser.close();
+    server.close();
+    server.closeAllConnections();
+  }
+}
+
+function printLatency(latency: Record<'ping' | 'put' | 'get', Summary>): void {
+  console.log('\nLatency through the service worker (ms, sequential, ~1 KB JSON)');
+  console.log(table(
+    ['request', 'n', 'p50', 'p95', 'p99', 'mean', 'p50 − ping p50'],
+    (['ping', 'put', 'get'] as const).map((k) => [
+      { ping: 'GET /v1/ping', put: 'PUT document', get: 'GET document' }[k],
+      String(latency[k].n),
+      fmt(latency[k].p50),
+      fmt(latency[k].p95),
+      fmt(latency[k].p99),
+      fmt(latency[k].mean),
+      k === 'ping' ? '–' : fmt(latency[k].p50 - latency.ping.p50),
+    ]),
+  ));
+}
+
+function printBulk(
+  bulk: Awaited<ReturnType<typeof Scenarios.bulkIngest>>[],
+  baseline: Awaited<ReturnType<typeof Scenarios.idbBaseline>>[],
+): void {
+  console.log(`\nBulk ingest of ${total} JSON documents (docs/s; one request / one transaction per batch)`);
+  console.log(table(
+    ['batch', 'API docs/s', 'API s', 'slowest batch ms', 'IndexedDB docs/s', 'IndexedDB s', 'API / IndexedDB'],
+    bulk.map((b, i) => [
+      String(b.batchSize),
+      fmt(b.docsPerSecond, 0),
+      fmt(b.ms / 1000),
+      fmt(b.maxBatchMs, 0),
+      fmt(baseline[i].docsPerSecond, 0),
+      fmt(baseline[i].ms / 1000),
+      fmt(b.docsPerSecond / baseline[i].docsPerSecond),
+    ]),
+  ));
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

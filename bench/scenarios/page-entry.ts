@@ -1,0 +1,7 @@
+/**
+ * The scenarios that run inside the benchmark page, bundled by bench/run.ts into one
+ * script and installed as `window.tabulaBench`.
+ */
+export { latency } from './latency';
+export { bulkIngest } from './bulk-ingest';
+export { idbBaseline } from './idb-baseline';

@@ -1,0 +1,143 @@
+/**
+ * Playwright fixtures for tests that go through the real service worker.
+ *
+ * - `page` has opened the console at `/` and is controlled by the service worker
+ *   (`navigator.serviceWorker.controller !== null`): only then are its requests
+ *   intercepted (reference/platform-facts.md §5).
+ * - `apiFetch(path, init)` runs `fetch` INSIDE the page, so the request goes through
+ *   the service worker, and reports whether Chromium saw the response come from it.
+ *   Never use Playwright's `request` fixture for API paths: it sends from the test
+ *   runner, bypasses the page, and would reach the static server instead.
+ * - `serviceWorker.stop()` stops every service worker of the browser (CDP), as the
+ *   browser does to an idle worker; the next fetch starts it again with empty memory.
+ *
+ * Every test gets a fresh browser context, hence a fresh, empty IndexedDB.
+ */
+import { test as base, expect, type CDPSession, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export interface ApiInit {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; bytes are sent byte for byte. */
+  body?: string | Uint8Array;
+}
+
+export interface ApiResponse {
+  status: number;
+  statusText: string;
+  /** Lower-case names; repeated headers joined with ", " as `Headers` does. */
+  headers: Record<string, string>;
+  body: Buffer;
+  text: string;
+  json<T = any>(): T;
+  /** Chromium's own account: the service worker answered, not the network. */
+  fromServiceWorker: boolean;
+}
+
+export type ApiFetch = (path: string, init?: ApiInit) => Promise<ApiResponse>;
+
+export interface ServiceWorkerControl {
+  /** Stops all service workers and waits until CDP reports them stopped. */
+  stop(): Promise<void>;
+  /** The running status CDP last reported for each service-worker version. */
+  statuses(): string[];
+}
+
+// Pairs the in-page fetch with the response Playwright observed, without relying on
+// URL order; the API ignores headers it does not know.
+const REQUEST_ID_HEADER = 'x-tabula-e2e-request';
+
+/** Opens `/` and waits until the service worker controls the page. */
+export async function openControlledPage(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15_000 });
+  } catch {
+    throw new Error(
+      `no service worker took control of ${path} within 15 s: the console must register /sw.js ` +
+        `({type: 'module'}) and the build must have produced dist/sw.js`,
+    );
+  }
+}
+
+export async function apiFetchIn(page: Page, path: string, init: ApiInit = {}): Promise<ApiResponse> {
+  const id = randomUUID();
+  const observed = page.waitForResponse((r) => r.request().headers()[REQUEST_ID_HEADER] === id, { timeout: 30_000 });
+  // If the in-page fetch fails, nobody awaits `observed`; keep its timeout from surfacing later.
+  observed.catch(() => undefined);
+
+  const body = init.body;
+  const sent = await page.evaluate(
+    async ({ path, method, headers, text, base64, idHeader, id }) => {
+      const h = new Headers(headers);
+      h.set(idHeader, id);
+      const bytes = base64 === null ? null : Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const res = await fetch(path, { method, headers: h, body: bytes ?? text ?? undefined });
+      const got = new Uint8Array(await res.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < got.length; i += 0x8000) binary += String.fromCharCode(...got.subarray(i, i + 0x8000));
+      return { status: res.status, statusText: res.statusText, headers: [...res.headers], base64: btoa(binary) };
+    },
+    {
+      path,
+      method: init.method ?? 'GET',
+      headers: init.headers ?? {},
+      text: typeof body === 'string' ? body : null,
+      base64: body instanceof Uint8Array ? Buffer.from(body).toString('base64') : null,
+      idHeader: REQUEST_ID_HEADER,
+      id,
+    },
+  );
+  const response = await observed;
+  const bytes = Buffer.from(sent.base64, 'base64');
+  const text = bytes.toString('utf8');
+  return {
+    status: sent.status,
+    statusText: sent.statusText,
+    headers: Object.fromEntries(sent.headers),
+    body: bytes,
+    text,
+    json: () => JSON.parse(text),
+    fromServiceWorker: response.fromServiceWorker(),
+  };
+}
+
+async function serviceWorkerControl(page: Page): Promise<ServiceWorkerControl> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const status = new Map<string, string>();
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) status.set(v.versionId, v.runningStatus);
+  });
+  // Required before stopAllWorkers ("ServiceWorker domain not enabled" otherwise).
+  await cdp.send('ServiceWorker.enable');
+  return {
+    statuses: () => [...status.values()],
+    async stop() {
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      // stopAllWorkers can return before the worker is down; a test that then fetches
+      // might still reach the old instance and prove nothing.
+      await expect
+        .poll(() => status.size > 0 && [...status.values()].every((s) => s === 'stopped'), {
+          message: 'every service worker reports runningStatus "stopped"',
+          timeout: 10_000,
+        })
+        .toBe(true);
+    },
+  };
+}
+
+export const test = base.extend<{ apiFetch: ApiFetch; serviceWorker: ServiceWorkerControl }>({
+  page: async ({ page }, use) => {
+    await openControlledPage(page);
+    await use(page);
+  },
+  apiFetch: async ({ page }, use) => {
+    await use((path, init) => apiFetchIn(page, path, init));
+  },
+  serviceWorker: async ({ page }, use) => {
+    await use(await serviceWorkerControl(page));
+  },
+});
+
+export { expect };

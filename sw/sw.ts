@@ -1,0 +1,74 @@
+/**
+ * The service worker: wiring only. It precaches the console's app shell, answers every
+ * same-origin API path with the Hono handler over the origin's IndexedDB, and takes
+ * control of open pages at once. Everything that decides anything lives in src/api and
+ * src/db, where Node tests reach it.
+ *
+ * Built by vite.sw.config.ts as ONE ES-module chunk (dist/sw.js) and registered with
+ * `{type: 'module'}`: dynamic `import()` and top-level `await` are not allowed in a
+ * service worker (reference/platform-facts.md §1).
+ *
+ * @module
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { Database } from '../src/db/database';
+import { DbError } from '../src/db/errors';
+import { createApi, isApiPath } from '../src/api/app';
+import { errorResponse } from '../src/api/http/errors';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+type Api = ReturnType<typeof createApi>;
+
+// Opened on the first API request, not at evaluation: the browser may start the worker
+// for an unrelated event, and a failed open must reach a request to be reported.
+let api: Promise<Api> | undefined;
+
+function openApi(): Promise<Api> {
+  api ??= Database.open({ indexedDB: self.indexedDB, name: 'Documents' })
+    .then((db) => createApi({ db, auth: 'application', defaultUser: 'admin' }))
+    .catch((err: unknown) => {
+      // Forget the failure so the next request tries again (e.g. after a blocked upgrade ends).
+      api = undefined;
+      const detail = err instanceof Error ? err.message : String(err);
+      throw new DbError('RESTAPI-INTERNALERROR', `the database could not be opened: ${detail}`);
+    });
+  return api;
+}
+
+async function answerApi(request: Request): Promise<Response> {
+  try {
+    const handler = await openApi();
+    return await handler.fetch(request);
+  } catch (err) {
+    return errorResponse(err, request);
+  }
+}
+
+// Registered before Workbox's own listener so an API URL typed in the address bar (a
+// navigation) is answered by the API, never by the app-shell fallback below.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && isApiPath(url.pathname)) {
+    event.respondWith(answerApi(event.request));
+  }
+});
+
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  // Without claim(), the page that registered the worker stays uncontrolled until reload.
+  event.waitUntil(self.clients.claim());
+});
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Console routes are client-side: any other navigation gets the precached shell.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !isApiPath(url.pathname),
+  createHandlerBoundToURL('/index.html'),
+);
