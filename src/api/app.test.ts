@@ -43,3 +43,18 @@ describe('the handler', () => {
     });
   });
 });
+
+describe('ping and roles', () => {
+  test('a user without any REST role gets 403 from ping', async () => {
+    const api = await testApi();
+    const created = await api.fetch('/manage/v2/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'user-name': 'nobody', password: 'pw', role: ['app-user'] }),
+    });
+    expect(created.status).toBe(201);
+    const res = await api.fetch('/v1/ping', { headers: { authorization: `Basic ${btoa('nobody:pw')}`, accept: 'application/json' } });
+    expect(res.status).toBe(403);
+    expect((await res.json()).errorResponse.messageCode).toBe('SEC-PRIV');
+  });
+});

@@ -12,7 +12,7 @@ import type { ApiDeps, ApiEnv } from './http/context';
 import { authenticate, challengeHeaders } from './http/auth';
 import { errorResponse } from './http/errors';
 import { DbError } from '../db/errors';
-import { registerPing } from './ping';
+import { ping, registerPing } from './ping';
 import { registerDocuments } from './documents';
 import { registerSearch } from './search';
 import { registerConfigProperties } from './config-properties';
@@ -45,8 +45,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/LATEST', v1);
 
   // Clients pre-authenticate on `/<anything>/ping` (reference §1.1), not only under /v1.
-  app.all('/:base{[^/]+}/ping', (c) => c.body(null, 204));
-  app.all('/ping', (c) => c.body(null, 204));
+  app.all('/:base{[^/]+}/ping', ping);
+  app.all('/ping', ping);
 
   const manage = new Hono<ApiEnv>({ strict: false });
   registerManage(manage, deps);

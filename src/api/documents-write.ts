@@ -33,9 +33,20 @@ const formats = ['json', 'xml', 'text', 'binary'] as const;
 
 const isMultipart = (contentType: string | null) => mediaType(contentType) === 'multipart/mixed';
 
-/** `Location` carries the URI unencoded: the official client takes it verbatim. */
+/**
+ * `Location` carries the URI unencoded, as MarkLogic sends it: the official client
+ * takes the text after `?uri=` verbatim. Only what a header cannot carry as text is
+ * percent-encoded (as UTF-8): control characters and non-ASCII. Node refuses to send
+ * those (the write, already committed, would answer 500) and a browser's Headers
+ * would refuse or mangle them.
+ */
+const notHeaderSafe = /[^\x20-\x7e]+/gu;
 const created = (uri: string) =>
-  new Response(null, { status: 201, statusText: 'Created', headers: { Location: `/v1/documents?uri=${uri}` } });
+  new Response(null, {
+    status: 201,
+    statusText: 'Created',
+    headers: { Location: `/v1/documents?uri=${uri.replace(notHeaderSafe, encodeURIComponent)}` },
+  });
 
 /** The content of one document, validated (or, with `repair=full`, repaired) and ready to store. */
 function prepareContent(uri: string, bytes: Uint8Array, formatParam: DocumentFormat | undefined, contentType: string | null, repair?: 'full' | 'none') {

@@ -31,6 +31,13 @@ describe('PUT and GET /v1/documents', () => {
     expect(second.status).toBe(204);
   });
 
+  test('a non-ASCII URI is percent-encoded in Location (only there), since a header cannot carry it as text', async () => {
+    const api = await testApi();
+    const res = await put(api, `uri=${enc('/ü b/✓.json')}`, '{}', J);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe('/v1/documents?uri=/%C3%BC b/%E2%9C%93.json');
+  });
+
   test.for([
     { name: 'JSON is served compact as application/json', uri: '/d/x.json', body: '{ "a" : [1, 2] }', ct: 'application/json', out: '{"a":[1,2]}', type: 'application/json; charset=utf-8', format: 'json' },
     { name: 'XML is served as written', uri: '/d/x.xml', body: '<?xml version="1.0"?>\n<r a="1"><b>t</b></r>', ct: 'application/xml', out: '<?xml version="1.0"?>\n<r a="1"><b>t</b></r>', type: 'application/xml; charset=utf-8', format: 'xml' },
@@ -248,6 +255,14 @@ describe('metadata', () => {
     expect(meta.collections).toEqual(['new1', 'new2']);
     expect(meta.quality).toBe(2);
     expect(await (await api.fetch('/v1/documents?uri=/m.json')).text()).toBe('{"keep":true}');
+  });
+
+  test('a metadata body may name one collection as a bare string, as the official Node client sends it', async () => {
+    const api = await testApi();
+    await put(api, 'uri=/s.json', '{}', J);
+    const res = await put(api, 'uri=/s.json&category=collections', '{"collections":"only"}', J);
+    expect(res.status).toBe(204);
+    expect((await metadataOf(api, '/s.json')).collections).toEqual(['only']);
   });
 
   test('a metadata-only PUT accepts the XML representation', async () => {

@@ -118,7 +118,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
 export const isNcName = (name: string): boolean => NCNAME.test(name);
 
+/**
+ * A single collection may be given as a bare string: the official Node client sends
+ * `{"collections":"c"}` for `collections: 'c'` and for its quick paths
+ * (`createCollection`, `writeCollection`), and the real server accepts it.
+ */
 export function validateCollections(value: unknown): string[] {
+  if (typeof value === 'string') value = [value];
   if (!Array.isArray(value) || value.some((c) => typeof c !== 'string')) {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'collections must be an array of strings');
   }

@@ -23,7 +23,8 @@ export interface Principal {
 export const REALM = 'public';
 
 /**
- * Built-in roles and the roles they inherit, as MarkLogic ships them:
+ * Built-in roles and the roles they inherit, as MarkLogic ships the ones REST clients
+ * name in permissions (the official clients' test suites use all of these):
  * rest-admin includes rest-writer, which includes rest-reader; admin can do everything.
  */
 export const builtinRoles: Record<string, readonly string[]> = {
@@ -31,6 +32,10 @@ export const builtinRoles: Record<string, readonly string[]> = {
   'rest-admin': ['rest-writer', 'rest-reader'],
   'rest-writer': ['rest-reader'],
   'rest-reader': [],
+  'rest-evaluator': ['rest-writer', 'rest-reader'],
+  'rest-extension-user': [],
+  'manage-admin': ['manage-user'],
+  'manage-user': [],
   'app-user': [],
   'app-builder': [],
 };
