@@ -16,7 +16,7 @@ export interface TestApi {
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
 export async function testApi(options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number } = {}): Promise<TestApi> {
   const db = await Database.open({ indexedDB, name: `test-${process.pid}-${++counter}-${Date.now()}`, maxPayloadBytes: options.maxPayloadBytes });
-  const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser });
+  const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser, cors: options.cors });
   return {
     db,
     fetch: (input, init) => Promise.resolve(api.fetch(new Request(new URL(input, 'http://localhost:8000'), init))),

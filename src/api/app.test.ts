@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { testApi } from '../../test/helpers';
+import { basic, testApi } from '../../test/helpers';
 
 describe('the handler', () => {
   test.for([
@@ -56,5 +56,27 @@ describe('ping and roles', () => {
     const res = await api.fetch('/v1/ping', { headers: { authorization: `Basic ${btoa('nobody:pw')}`, accept: 'application/json' } });
     expect(res.status).toBe(403);
     expect((await res.json()).errorResponse.messageCode).toBe('SEC-PRIV');
+  });
+});
+
+describe('CORS on the Node host', () => {
+  test('a preflight from a loopback origin is answered before authentication', async () => {
+    const api = await testApi({ auth: 'http', cors: true });
+    const res = await api.fetch('/v1/documents?uri=/a.json', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:4173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  test('responses expose the MarkLogic headers to loopback pages, and other origins get no CORS grant', async () => {
+    const api = await testApi({ auth: 'http', cors: true });
+    const ok = await api.fetch('/v1/ping', { headers: { origin: 'http://localhost:5173', authorization: basic('admin') } });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-expose-headers')).toMatch(/vnd\.marklogic\.document-format/);
+    const foreign = await api.fetch('/v1/ping', { headers: { origin: 'https://evil.example', authorization: basic('admin') } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

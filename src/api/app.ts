@@ -10,6 +10,7 @@
 import { Hono } from 'hono';
 import type { ApiDeps, ApiEnv } from './http/context';
 import { authenticate, challengeHeaders } from './http/auth';
+import { loopbackCors } from './http/cors';
 import { errorResponse } from './http/errors';
 import { DbError } from '../db/errors';
 import { ping, registerPing } from './ping';
@@ -34,6 +35,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   app.notFound((c) => errorResponse(new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw));
 
+  if (deps.cors) app.use('*', loopbackCors());
   app.use('*', authenticate(deps));
 
   const v1 = new Hono<ApiEnv>({ strict: false });

@@ -29,7 +29,7 @@ export interface RunningServer {
 /** Listens on 127.0.0.1:`port` (0 picks a free port) and resolves once the socket is bound. */
 export async function startServer({ port = DEFAULT_PORT }: { port?: number } = {}): Promise<RunningServer> {
   const db = await Database.open({ indexedDB, name: 'Documents' });
-  const api = createApi({ db, auth: 'http' });
+  const api = createApi({ db, auth: 'http', cors: true });
   // Digest clients hash the request target exactly as they wrote it; the Request's URL
   // is normalised (percent-encoding, dot segments), so hand the raw one to the handler.
   const fetch = (req: Request, env: HttpBindings | Http2Bindings): Response | Promise<Response> =>

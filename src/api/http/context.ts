@@ -19,6 +19,8 @@ export interface ApiDeps {
    */
   auth: 'http' | 'application';
   defaultUser?: string;
+  /** Answer CORS for loopback origins (the Node host, which a console on another port targets). */
+  cors?: boolean;
 }
 
 /** 403 SEC-PRIV unless the acting user holds `role` (directly or by inheritance). */

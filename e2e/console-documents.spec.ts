@@ -1,0 +1,213 @@
+/**
+ * The document explorer as a person uses it, through the real service worker:
+ * upload files, open one, read its metadata, edit it, delete it. Every step goes
+ * through the UI; the API is consulted only to confirm what the UI claims.
+ */
+import type { Locator } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const order = { id: 'o-1', items: [{ sku: 'A1', qty: 2 }], total: 12.5 };
+const files = [
+  { name: 'order.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(order)) },
+  { name: 'note.xml', mimeType: 'application/xml', buffer: Buffer.from('<note><to>Kim</to><body>Call back</body></note>') },
+  { name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words\nsecond line') },
+];
+
+test('upload three files, open the JSON one, check its metadata, edit it and delete it', async ({ page, apiFetch }) => {
+  // Ready: the database answered the console's ping, and the empty explorer shows.
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await expect(page.getByTestId('connection-target')).toHaveText('This browser (IndexedDB)');
+  await expect(page.getByText('No documents yet')).toBeVisible();
+
+  // Upload by picking files.
+  await page.getByLabel('Upload files', { exact: true }).setInputFiles(files);
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded 3 files' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Documents' });
+  for (const f of files) await expect(list.getByRole('link', { name: new RegExp(f.name) })).toBeVisible();
+  await expect(page.getByTestId('listing-status')).toHaveText('1–3 of 3');
+  const stored = await apiFetch(`/v1/documents?uri=${encodeURIComponent('/readme.txt')}`);
+  expect(stored.fromServiceWorker).toBe(true);
+  expect(stored.text).toBe('plain words\nsecond line');
+
+  // Open the JSON document: its content is shown pretty-printed.
+  await list.getByRole('link', { name: /order\.json/ }).click();
+  await expect(page).toHaveURL(/#\/documents\?uri=%2Forder\.json$/);
+  await expect(page.getByRole('heading', { name: '/order.json' })).toBeVisible();
+  const content = page.getByTestId('document-content').locator('.cm-content');
+  await expect(content).toHaveText(JSON.stringify(order, null, 2), { useInnerText: true });
+
+  // Its metadata: no collections yet, and the default permissions.
+  await page.getByRole('tab', { name: 'Metadata' }).click();
+  const metadata = page.getByTestId('metadata-view');
+  await expect(metadata.getByRole('region', { name: 'Collections' })).toContainText('None');
+  const permissions = metadata.getByRole('table', { name: 'Permissions' });
+  await expect(permissions.getByRole('row', { name: /rest-reader/ })).toContainText('read');
+  await expect(permissions.getByRole('row', { name: /rest-writer/ })).toContainText('update');
+
+  // Replace the metadata: add a collection, then find the document by it.
+  await page.getByRole('button', { name: 'Edit metadata' }).click();
+  await replaceEditorText(page.getByTestId('metadata-editor'), JSON.stringify({ collections: ['orders'], quality: 2 }, null, 2));
+  await page.getByRole('button', { name: 'Save metadata' }).click();
+  await expect(metadata.getByRole('list', { name: 'Collections' })).toHaveText('orders');
+  await expect(page.getByTestId('metadata-quality')).toHaveText('2');
+  await page.getByLabel('Collection', { exact: true }).fill('orders');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByTestId('listing-status')).toHaveText('1–1 of 1');
+  await expect(list.getByRole('link')).toHaveText([/order\.json/]);
+
+  // Edit the content in the code editor and save: the new content is shown.
+  await list.getByRole('link', { name: /order\.json/ }).click();
+  await page.getByRole('tab', { name: 'Content' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edited = { ...order, total: 99, status: 'shipped' };
+  await replaceEditorText(page.getByTestId('content-editor'), JSON.stringify(edited, null, 2));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('content-editor')).toBeHidden();
+  await expect(content).toHaveText(JSON.stringify(edited, null, 2), { useInnerText: true });
+  expect((await apiFetch(`/v1/documents?uri=${encodeURIComponent('/order.json')}`)).json()).toEqual(edited);
+
+  // Delete it, confirming in the dialog: it is gone from the listing and the database.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete document?' });
+  await expect(dialog).toContainText('/order.json');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: '/order.json' })).toBeHidden();
+  await expect(page.getByText('No documents in collection “orders”.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear collection filter' }).click();
+  await expect(page.getByTestId('listing-status')).toHaveText('1–2 of 2');
+  await expect(list.getByRole('link', { name: /order\.json/ })).toHaveCount(0);
+  expect((await apiFetch(`/v1/documents?uri=${encodeURIComponent('/order.json')}`)).status).toBe(404);
+});
+
+test('acting as rest-reader, a save is refused with the message the API gave, and the choice survives a reload', async ({ page, apiFetch }) => {
+  const put = await apiFetch('/v1/documents?uri=%2Fshared%2Fplan.json', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: '{"step":1}',
+  });
+  expect(put.status).toBe(201);
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+
+  await page.getByLabel('Acting as').selectOption('rest-reader');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await page.getByRole('list', { name: 'Folders' }).getByRole('link', { name: 'shared/' }).click();
+  await expect(page.getByRole('navigation', { name: 'Directory' })).toContainText('shared');
+  await page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: /plan\.json/ }).click();
+  await expect(page.getByTestId('document-content').locator('.cm-content')).toHaveText('{\n  "step": 1\n}', { useInnerText: true });
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText('Could not save — 403 Forbidden');
+  await expect(refusal).toContainText('You do not have permission to this method and URL.');
+
+  await page.reload();
+  await expect(page.getByLabel('Acting as')).toHaveValue('rest-reader');
+  await expect(page.getByRole('heading', { name: '/shared/plan.json' })).toBeVisible();
+});
+
+test('many files upload in batches of 50 and page 20 at a time; a dropped file lands in the open folder', async ({ page }) => {
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const bulkPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/documents') bulkPosts.push(r.headers()['content-type'] ?? '');
+  });
+  const many = Array.from({ length: 120 }, (_, i) => ({
+    name: `item-${String(i).padStart(3, '0')}.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ i })),
+  }));
+  await page.getByLabel('Upload files', { exact: true }).setInputFiles(many);
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded 120 files' })).toBeVisible();
+  expect(bulkPosts).toHaveLength(3);
+  expect(bulkPosts.every((t) => t.startsWith('multipart/mixed; boundary='))).toBe(true);
+
+  const list = page.getByRole('list', { name: 'Documents' });
+  await expect(page.getByTestId('listing-status')).toHaveText('1–20 of 120');
+  await expect(list.getByRole('link')).toHaveCount(20);
+  await page.getByRole('link', { name: 'Next ›' }).click();
+  await expect(page.getByTestId('listing-status')).toHaveText('21–40 of 120');
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByRole('link', { name: '‹ Prev' }).click();
+  await expect(page.getByTestId('listing-status')).toHaveText('1–20 of 120');
+
+  // Dropping a file while a folder is open names it after that folder.
+  await page.goto('/#/documents?dir=%2Finbox%2F');
+  const dropped = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' }));
+    return data;
+  });
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded 1 file to /inbox/' })).toBeVisible();
+  await expect(list.getByRole('link')).toHaveText([/dropped\.txt/]);
+  await list.getByRole('link', { name: /dropped\.txt/ }).click();
+  await expect(page.getByRole('heading', { name: '/inbox/dropped.txt' })).toBeVisible();
+  await expect(page.getByTestId('document-content').locator('.cm-content')).toHaveText('dropped text', { useInnerText: true });
+});
+
+test('a document is created from the New document form, then its directory is deleted with everything in it', async ({ page }) => {
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await page.goto('/#/documents?dir=%2Fdrafts%2F');
+  await page.getByRole('link', { name: 'New document' }).click();
+  const form = page.getByRole('form', { name: 'New document' });
+  await expect(form.getByLabel('URI')).toHaveValue('/drafts/new-document.json');
+  await form.getByLabel('Format').selectOption('xml');
+  await expect(form.getByLabel('URI')).toHaveValue('/drafts/new-document.xml');
+  await form.getByLabel('URI').fill('/drafts/memo.xml');
+  await form.getByLabel('Collections').fill('memos, 2024');
+  await replaceEditorText(page.getByTestId('new-document-editor'), '<memo><to>Kim</to></memo>');
+  await form.getByRole('button', { name: 'Create' }).click();
+
+  await expect(page.getByRole('heading', { name: '/drafts/memo.xml' })).toBeVisible();
+  await expect(page.getByTestId('document-content').locator('.cm-content')).toHaveText('<memo>\n  <to>Kim</to>\n</memo>', {
+    useInnerText: true,
+  });
+  await page.getByRole('tab', { name: 'Metadata' }).click();
+  await expect(page.getByRole('list', { name: 'Collections' })).toHaveText(/memos\s*2024/);
+
+  await page.getByRole('button', { name: 'Delete all…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete everything in directory /drafts/?' });
+  await dialog.getByRole('button', { name: 'Delete all' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No documents in /drafts/.')).toBeVisible();
+});
+
+test('the console can be pointed at a REST server by URL, and shows why it cannot connect', async ({ page }) => {
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const connect = async (baseUrl: string, user: string, password: string) => {
+    await page.getByRole('button', { name: 'Connection…' }).click();
+    await page.getByLabel('A remote REST server').check();
+    await page.getByLabel('Base URL').fill(baseUrl);
+    await page.getByLabel('User', { exact: true }).fill(user);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  };
+
+  // Nothing listens on port 9.
+  await connect('http://127.0.0.1:9', 'admin', 'admin');
+  await expect(page.getByTestId('connection-status')).toContainText('Unreachable');
+  await expect(page.getByRole('alert')).toContainText('Could not reach http://127.0.0.1:9/v1/search');
+
+  // This origin as the "remote" server (its service worker answers): credentials now go as Basic.
+  const origin = new URL(page.url()).origin;
+  await connect(origin, 'rest-writer', 'wrong');
+  await expect(page.getByTestId('connection-status')).toContainText('Not authorized');
+  await connect(origin, 'rest-writer', 'rest-writer');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await expect(page.getByText('No documents yet')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('connection-target')).toHaveText(origin);
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+});
+
+/** Replaces everything in a CodeMirror editor, as typing would (but without auto-closed brackets). */
+async function replaceEditorText(editor: Locator, text: string) {
+  const surface = editor.locator('.cm-content');
+  await surface.click();
+  await surface.press('ControlOrMeta+a');
+  await surface.press('Delete');
+  await editor.page().keyboard.insertText(text);
+  await expect(surface).toHaveText(text, { useInnerText: true });
+}

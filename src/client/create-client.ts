@@ -1,0 +1,370 @@
+/**
+ * A small typed client of the MarkLogic-style REST API, used by the console, the
+ * end-to-end tests and the benchmarks. It speaks plain HTTP through `fetch`, so the
+ * same code talks to this browser's service worker, to `npm run serve`, or to a
+ * real MarkLogic REST instance (with Basic credentials: fetch cannot do Digest).
+ * It uses only what browsers and Node 20 both provide.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:8000', user: 'admin', password: 'admin' });
+ * await client.documents.write('/a.json', '{"a":1}');
+ * const doc = await client.documents.read('/a.json'); // { format: 'json', text: '{"a":1}', … }
+ */
+import { apiErrorFromResponse, networkError } from './api-error';
+import { buildMultipart, quoteParam, type MultipartPart } from './multipart';
+import type {
+  BulkWrittenDocument,
+  DocumentBody,
+  DocumentContent,
+  DocumentFormat,
+  DocumentMetadata,
+  SearchResponse,
+} from './types';
+
+export { ApiError } from './api-error';
+export type { ErrorResponse } from './api-error';
+export type * from './types';
+
+export interface ClientOptions {
+  /**
+   * Where the API lives, e.g. `http://127.0.0.1:8000`. Omitted: this page's own
+   * origin (in a browser, the service worker answers there). Required in Node.
+   */
+  baseUrl?: string;
+  /** Sent as HTTP Basic credentials when set; otherwise no Authorization header. */
+  user?: string;
+  password?: string;
+  /** Injected for tests and for hosts with their own fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface WriteOptions extends RequestOptions {
+  /** Content-Type sent with the body; inferred from `format`, the body or the URI otherwise. */
+  contentType?: string;
+  format?: Exclude<DocumentFormat, 'binary'> | 'binary';
+  /** Replaces the document's collections. */
+  collections?: string[];
+}
+
+export interface WriteResult {
+  /** `true` when the document did not exist before (201), `false` when replaced (204). */
+  created: boolean;
+}
+
+export interface BulkDocument {
+  uri: string;
+  content: DocumentBody;
+  contentType?: string;
+  /** This document's own metadata; without it, `defaultMetadata` or the server defaults apply. */
+  metadata?: Partial<DocumentMetadata>;
+}
+
+export interface BulkProgress {
+  /** Documents written so far (committed batches only). */
+  written: number;
+  total: number;
+}
+
+export interface BulkWriteOptions extends RequestOptions {
+  /** Documents per request; every request is one transaction. Default 50. */
+  batchSize?: number;
+  /** A batch is closed early once its content reaches this many bytes. Default 16 MiB. */
+  maxBatchBytes?: number;
+  /** Metadata applied to every document that has none of its own. */
+  defaultMetadata?: Partial<DocumentMetadata>;
+  onProgress?: (progress: BulkProgress) => void;
+}
+
+export interface ListQuery {
+  /** A string query; omitted, every document in scope is listed. */
+  q?: string;
+  directory?: string;
+  collection?: string;
+  /** 1-based. */
+  start?: number;
+  pageLength?: number;
+  options?: string;
+}
+
+export type SearchScope = { collection: string } | { directory: string };
+
+export interface TabulaClient {
+  /** The base URL requests go to ('' for this page's origin). */
+  readonly baseUrl: string;
+  readonly user: string | undefined;
+  /** Resolves when the server answers `/v1/ping`; rejects with an ApiError otherwise. */
+  ping(options?: RequestOptions): Promise<void>;
+  readonly documents: {
+    read(uri: string, options?: RequestOptions): Promise<DocumentContent>;
+    readMetadata(uri: string, options?: RequestOptions): Promise<DocumentMetadata>;
+    write(uri: string, content: DocumentBody, options?: WriteOptions): Promise<WriteResult>;
+    /** Replaces the metadata categories present in `metadata` (PUT category=metadata). */
+    writeMetadata(uri: string, metadata: Partial<DocumentMetadata>, options?: RequestOptions): Promise<void>;
+    /** Deletes documents; deleting one that does not exist is not an error (§3.11). */
+    remove(uris: string | readonly string[], options?: RequestOptions): Promise<void>;
+    /** Writes many documents in batches of multipart POSTs; each batch is atomic. */
+    bulkWrite(documents: readonly BulkDocument[], options?: BulkWriteOptions): Promise<BulkWrittenDocument[]>;
+  };
+  readonly search: {
+    list(query?: ListQuery, options?: RequestOptions): Promise<SearchResponse>;
+    /** Deletes every document of a collection or a directory (DELETE /v1/search, §4.10). */
+    remove(scope: SearchScope, options?: RequestOptions): Promise<void>;
+  };
+}
+
+const DEFAULT_BATCH_SIZE = 50;
+const DEFAULT_MAX_BATCH_BYTES = 16 * 1024 * 1024;
+
+export function createClient(options: ClientOptions = {}): TabulaClient {
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const authorization = options.user ? basicAuthorization(options.user, options.password ?? '') : undefined;
+
+  async function send(method: string, path: string, params: URLSearchParams | undefined, init: RequestInit = {}): Promise<Response> {
+    const query = params && [...params.keys()].length > 0 ? `?${params}` : '';
+    const url = `${baseUrl}${path}${query}`;
+    const headers = new Headers(init.headers);
+    // Errors come back as JSON whatever the request accepts (§2.2), so they parse the same everywhere.
+    headers.set('X-Error-Accept', 'application/json');
+    if (authorization) headers.set('Authorization', authorization);
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, method, headers });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      throw networkError(err, { method, url });
+    }
+    if (!res.ok) throw await apiErrorFromResponse(res, { method, url });
+    return res;
+  }
+
+  const discard = async (res: Response) => {
+    await res.body?.cancel();
+  };
+
+  const documents: TabulaClient['documents'] = {
+    async read(uri, { signal } = {}) {
+      const res = await send('GET', '/v1/documents', new URLSearchParams({ uri }), { signal });
+      const contentType = mediaType(res.headers.get('content-type')) || 'application/octet-stream';
+      const format = documentFormat(res.headers.get('vnd.marklogic.document-format'), contentType);
+      if (format === 'binary') {
+        const blob = await res.blob();
+        return { uri, format, contentType, size: blob.size, blob };
+      }
+      const text = await res.text();
+      return { uri, format, contentType, size: new TextEncoder().encode(text).byteLength, text };
+    },
+
+    async readMetadata(uri, { signal } = {}) {
+      const params = new URLSearchParams({ uri, category: 'metadata', format: 'json' });
+      const res = await send('GET', '/v1/documents', params, { signal, headers: { Accept: 'application/json' } });
+      return normaliseMetadata(await res.json());
+    },
+
+    async write(uri, content, { signal, contentType, format, collections } = {}) {
+      const params = new URLSearchParams({ uri });
+      for (const c of collections ?? []) params.append('collection', c);
+      const type = contentType ?? contentTypeFor(uri, content, format);
+      const res = await send('PUT', '/v1/documents', params, {
+        signal,
+        headers: { 'Content-Type': type },
+        body: content as BodyInit,
+      });
+      await discard(res);
+      return { created: res.status === 201 };
+    },
+
+    async writeMetadata(uri, metadata, { signal } = {}) {
+      const params = new URLSearchParams({ uri, category: 'metadata' });
+      const res = await send('PUT', '/v1/documents', params, {
+        signal,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(metadata),
+      });
+      await discard(res);
+    },
+
+    async remove(uris, { signal } = {}) {
+      const list = typeof uris === 'string' ? [uris] : [...uris];
+      if (list.length === 0) return;
+      const params = new URLSearchParams();
+      for (const uri of list) params.append('uri', uri);
+      await discard(await send('DELETE', '/v1/documents', params, { signal }));
+    },
+
+    async bulkWrite(docs, { signal, batchSize = DEFAULT_BATCH_SIZE, maxBatchBytes = DEFAULT_MAX_BATCH_BYTES, defaultMetadata, onProgress } = {}) {
+      if (!(batchSize >= 1)) throw new RangeError(`batchSize must be at least 1, got ${batchSize}`);
+      const written: BulkWrittenDocument[] = [];
+      const total = docs.length;
+      let done = 0;
+      onProgress?.({ written: 0, total });
+      for (const batch of batches(docs, batchSize, maxBatchBytes)) {
+        const { body, contentType } = buildMultipart(bulkParts(batch, defaultMetadata));
+        const res = await send('POST', '/v1/documents', undefined, {
+          signal,
+          headers: { 'Content-Type': contentType, Accept: 'application/json' },
+          body,
+        });
+        const answer = (await res.json()) as { documents?: BulkWrittenDocument[] };
+        written.push(...(answer.documents ?? []));
+        done += batch.length;
+        onProgress?.({ written: done, total });
+      }
+      return written;
+    },
+  };
+
+  const search: TabulaClient['search'] = {
+    async list(query = {}, { signal } = {}) {
+      const params = new URLSearchParams();
+      if (query.q !== undefined) params.set('q', query.q);
+      if (query.directory) params.set('directory', asDirectory(query.directory));
+      if (query.collection) params.set('collection', query.collection);
+      if (query.start !== undefined) params.set('start', String(query.start));
+      if (query.pageLength !== undefined) params.set('pageLength', String(query.pageLength));
+      if (query.options) params.set('options', query.options);
+      params.set('format', 'json');
+      const res = await send('GET', '/v1/search', params, { signal, headers: { Accept: 'application/json' } });
+      const body = (await res.json()) as SearchResponse;
+      return { ...body, results: body.results ?? [] };
+    },
+
+    async remove(scope, { signal } = {}) {
+      const params =
+        'collection' in scope
+          ? new URLSearchParams({ collection: scope.collection })
+          : new URLSearchParams({ directory: asDirectory(scope.directory) });
+      await discard(await send('DELETE', '/v1/search', params, { signal }));
+    },
+  };
+
+  return {
+    baseUrl,
+    user: options.user || undefined,
+    async ping({ signal } = {}) {
+      await discard(await send('GET', '/v1/ping', undefined, { signal }));
+    },
+    documents,
+    search,
+  };
+}
+
+function resolveBaseUrl(baseUrl: string | undefined): string {
+  if (baseUrl) return baseUrl.replace(/\/+$/, '');
+  // A relative URL only means something inside a page; Node's fetch rejects it.
+  if (typeof globalThis.location?.origin === 'string') return '';
+  throw new TypeError('createClient: baseUrl is required outside a browser page');
+}
+
+/** `Basic base64(user:password)`, with the credentials encoded as UTF-8 (RFC 7617). */
+export function basicAuthorization(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
+}
+
+/** MarkLogic treats `directory` as a URI prefix ending in `/`; add it as its own client does. */
+function asDirectory(dir: string): string {
+  return dir.endsWith('/') ? dir : `${dir}/`;
+}
+
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+// The format header may be hidden from a cross-origin page (it is not a CORS-safelisted
+// response header), so fall back to what the media type implies, as the server's own
+// rules do (§3.2 step 3).
+function documentFormat(header: string | null, contentType: string): DocumentFormat {
+  if (header === 'json' || header === 'xml' || header === 'text' || header === 'binary') return header;
+  if (/^[^/]+\/([^+]+\+)?json$/.test(contentType)) return 'json';
+  if (/^[^/]+\/([^+]+\+)?xml$/.test(contentType)) return 'xml';
+  if (contentType.startsWith('text/')) return 'text';
+  return 'binary';
+}
+
+const formatTypes: Record<DocumentFormat, string> = {
+  json: 'application/json',
+  xml: 'application/xml',
+  text: 'text/plain',
+  binary: 'application/octet-stream',
+};
+
+/** The Content-Type to send when the caller gave none. */
+export function contentTypeFor(uri: string, content: DocumentBody, format?: DocumentFormat): string {
+  if (format) return formatTypes[format];
+  if (typeof Blob !== 'undefined' && content instanceof Blob && content.type) return content.type;
+  const ext = /\.([A-Za-z0-9]+)$/.exec(uri)?.[1]?.toLowerCase();
+  if (ext === 'json') return formatTypes.json;
+  if (ext === 'xml') return formatTypes.xml;
+  if (typeof content === 'string') return formatTypes.text;
+  return formatTypes.binary;
+}
+
+function normaliseMetadata(body: Partial<DocumentMetadata>): DocumentMetadata {
+  return {
+    collections: body.collections ?? [],
+    permissions: body.permissions ?? [],
+    properties: body.properties ?? {},
+    quality: body.quality ?? 0,
+    metadataValues: body.metadataValues ?? {},
+  };
+}
+
+function byteSize(body: DocumentBody): number {
+  if (typeof body === 'string') return body.length * 3; // an upper bound is enough to size batches
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength;
+  return body.size;
+}
+
+function* batches(docs: readonly BulkDocument[], size: number, maxBytes: number): Generator<BulkDocument[]> {
+  let batch: BulkDocument[] = [];
+  let bytes = 0;
+  for (const doc of docs) {
+    const n = byteSize(doc.content);
+    if (batch.length > 0 && (batch.length >= size || bytes + n > maxBytes)) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(doc);
+    bytes += n;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function bulkParts(docs: readonly BulkDocument[], defaultMetadata: Partial<DocumentMetadata> | undefined): MultipartPart[] {
+  const parts: MultipartPart[] = [];
+  if (defaultMetadata) {
+    parts.push({
+      headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'inline; category=metadata' },
+      body: JSON.stringify(defaultMetadata),
+    });
+  }
+  for (const doc of docs) {
+    const filename = `attachment; filename=${quoteParam(doc.uri)}`;
+    if (doc.metadata) {
+      parts.push({
+        headers: { 'Content-Type': 'application/json', 'Content-Disposition': `${filename}; category=metadata` },
+        body: JSON.stringify(doc.metadata),
+      });
+    }
+    parts.push({
+      headers: {
+        'Content-Type': doc.contentType ?? contentTypeFor(doc.uri, doc.content),
+        'Content-Disposition': doc.metadata ? `${filename}; category=content` : filename,
+      },
+      body: doc.content,
+    });
+  }
+  return parts;
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof Error && err.name === 'AbortError';
+}

@@ -1,0 +1,16 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiWorkerProvider } from '../lib/api-worker-status';
+import { ConnectionProvider } from '../lib/connection';
+import { createQueryClient } from '../lib/query-client';
+
+export function AppProvider({ worker, children }: { worker: Promise<void>; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConnectionProvider>
+        <ApiWorkerProvider worker={worker}>{children}</ApiWorkerProvider>
+      </ConnectionProvider>
+    </QueryClientProvider>
+  );
+}

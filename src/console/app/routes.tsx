@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { DocumentExplorer } from '../features/document-explorer/components/document-explorer';
+
+export interface AppRoute {
+  path: string;
+  label: string;
+  /** Absent: shown in the navigation as coming soon. */
+  render?: (params: URLSearchParams) => ReactNode;
+}
+
+/** The console's pages, in navigation order. A feature arrives by giving its route a `render`. */
+export const routes: readonly AppRoute[] = [
+  { path: '/documents', label: 'Documents', render: (params) => <DocumentExplorer params={params} /> },
+  { path: '/search', label: 'Search' },
+  { path: '/options', label: 'Options' },
+  { path: '/sparql', label: 'SPARQL' },
+  { path: '/graphs', label: 'Graphs' },
+];
+
+export const HOME_PATH = '/documents';

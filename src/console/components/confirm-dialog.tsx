@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorMessage } from './error-message';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Shown while the confirmed action runs; the buttons are disabled meanwhile. */
+  busy?: boolean;
+  error?: unknown;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** A modal question built on `<dialog>`, which brings focus trapping and Escape for free. */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
+      <div className="dialog__body">{children}</div>
+      {error != null && <ErrorMessage error={error} />}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} autoFocus>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorMessage } from '../../../components/error-message';
+import { Tabs, tabPanelProps } from '../../../components/tabs';
+import { formatBytes } from '../../../lib/format-bytes';
+import { navigate } from '../../../lib/use-hash-route';
+import { useDeleteDocument } from '../queries/delete-document';
+import { useDocument } from '../queries/get-document';
+import { useDocumentMetadata } from '../queries/get-document-metadata';
+import { explorerHref, type DocumentTab, type ExplorerState } from '../lib/explorer-state';
+import { ContentEditor } from './content-editor';
+import { ContentView } from './content-view';
+import { FormatBadge } from './format-badge';
+import { MetadataEditor } from './metadata-editor';
+import { MetadataView } from './metadata-view';
+
+const tabs = [
+  { id: 'content', label: 'Content' },
+  { id: 'metadata', label: 'Metadata' },
+] as const;
+
+/** One open document: its content and metadata, with edit and delete. */
+export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: string }) {
+  const doc = useDocument(uri);
+  const remove = useDeleteDocument();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const select = (tab: DocumentTab) => {
+    setEditing(false);
+    navigate(explorerHref({ ...state, tab }), { replace: true });
+  };
+  const canEdit = state.tab === 'content' && doc.data !== undefined && doc.data.format !== 'binary' && !editing;
+
+  return (
+    <article className="panel document-panel" aria-labelledby="document-title">
+      <header className="panel__header">
+        <div className="panel__heading">
+          <h2 id="document-title" className="panel__title mono">
+            {uri}
+          </h2>
+          {doc.data && (
+            <div className="panel__meta">
+              <FormatBadge format={doc.data.format} />
+              <span>{doc.data.contentType}</span>
+              <span>{formatBytes(doc.data.size)}</span>
+            </div>
+          )}
+        </div>
+        <div className="panel__toolbar">
+          {canEdit && (
+            <button type="button" className="button" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+          <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </div>
+      </header>
+
+      <Tabs label="Document views" tabs={tabs} selected={state.tab} onSelect={select} idPrefix="document" />
+      <div className="panel__body" {...tabPanelProps('document', state.tab)}>
+        {state.tab === 'content' ? (
+          doc.isPending ? (
+            <p className="muted">Loading content…</p>
+          ) : doc.isError ? (
+            <ErrorMessage error={doc.error} title="Could not read the document" />
+          ) : editing && doc.data.format !== 'binary' ? (
+            <ContentEditor doc={doc.data} onDone={() => setEditing(false)} />
+          ) : (
+            <ContentView doc={doc.data} />
+          )
+        ) : (
+          <MetadataTab uri={uri} />
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete document?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error}
+        onCancel={() => {
+          remove.reset();
+          setConfirming(false);
+        }}
+        onConfirm={() =>
+          remove.mutate(uri, {
+            onSuccess: () => {
+              setConfirming(false);
+              navigate(explorerHref({ dir: state.dir, collection: state.collection, page: state.page }));
+            },
+          })
+        }
+      >
+        <p>
+          <code>{uri}</code> will be deleted with its metadata. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </article>
+  );
+}
+
+function MetadataTab({ uri }: { uri: string }) {
+  const metadata = useDocumentMetadata(uri);
+  const [editing, setEditing] = useState(false);
+  if (metadata.isPending) return <p className="muted">Loading metadata…</p>;
+  if (metadata.isError) return <ErrorMessage error={metadata.error} title="Could not read the metadata" />;
+  if (editing) return <MetadataEditor uri={uri} metadata={metadata.data} onDone={() => setEditing(false)} />;
+  return (
+    <>
+      <div className="panel__actions panel__actions--top">
+        <button type="button" className="button" onClick={() => setEditing(true)}>
+          Edit metadata
+        </button>
+      </div>
+      <MetadataView metadata={metadata.data} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { DocumentMetadata } from '../../../../client/create-client';
+import { CodeEditor } from '../../../components/code-editor';
+import { ErrorMessage } from '../../../components/error-message';
+import { useSaveDocumentMetadata } from '../queries/save-document-metadata';
+
+/** Edits the metadata as JSON and replaces it with PUT category=metadata. */
+export function MetadataEditor({ uri, metadata, onDone }: { uri: string; metadata: DocumentMetadata; onDone(): void }) {
+  const [text, setText] = useState(() => JSON.stringify(metadata, null, 2));
+  const [parseError, setParseError] = useState<string>();
+  const save = useSaveDocumentMetadata(uri);
+
+  return (
+    <form
+      className="editor-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch (err) {
+          setParseError(`The metadata is not valid JSON: ${(err as Error).message}`);
+          return;
+        }
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          setParseError('The metadata must be a JSON object, e.g. {"collections": ["a"]}');
+          return;
+        }
+        setParseError(undefined);
+        save.mutate(parsed as Partial<DocumentMetadata>, { onSuccess: onDone });
+      }}
+    >
+      <p className="hint">
+        Each category present replaces the document's current one. As on MarkLogic, an empty <code>collections</code> list leaves
+        collections unchanged, and the acting user's default permissions are always kept.
+      </p>
+      <CodeEditor value={text} onChange={setText} language="json" label={`Metadata of ${uri}`} minHeight="14rem" maxHeight="60vh" testId="metadata-editor" />
+      {parseError && <ErrorMessage error={new Error(parseError)} />}
+      {save.isError && <ErrorMessage error={save.error} title="Could not save the metadata" />}
+      <div className="panel__actions">
+        <button type="button" className="button" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save metadata'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Starts this browser's database: registers the service worker that answers
+ * `/v1/*` and resolves once it controls the page. `ready` resolving is not enough —
+ * requests are only intercepted once `navigator.serviceWorker.controller` is set
+ * (reference/platform-facts.md §5) — so until then no API call may be made.
+ */
+
+/** The part of `ServiceWorkerContainer` this module uses (a fake one in tests). */
+export type WorkerContainer = Pick<ServiceWorkerContainer, 'register' | 'controller' | 'ready' | 'addEventListener' | 'removeEventListener'>;
+
+export interface RegisterOptions {
+  scriptUrl?: string;
+  /** How long to wait for control after the worker is active. */
+  controlTimeoutMs?: number;
+  /**
+   * What to do when an active worker does not take control, which happens after a
+   * hard reload (Shift+Reload bypasses the worker for that page): a normal reload
+   * fixes it, but only one may be tried, or a broken worker would loop the page.
+   */
+  reloader?: Reloader;
+}
+
+export interface Reloader {
+  /** Reloads the page and returns true, or returns false when a reload was already tried. */
+  reload(): boolean;
+  /** The page is controlled: a later failure may try a reload again. */
+  reset(): void;
+}
+
+export class ApiWorkerError extends Error {
+  override readonly name = 'ApiWorkerError';
+}
+
+export async function registerApiWorker(
+  container: WorkerContainer | undefined = globalThis.navigator?.serviceWorker,
+  { scriptUrl = '/sw.js', controlTimeoutMs = 10_000, reloader = pageReloader }: RegisterOptions = {},
+): Promise<void> {
+  await waitForControl(container, scriptUrl, controlTimeoutMs, reloader);
+  reloader.reset();
+}
+
+async function waitForControl(container: WorkerContainer | undefined, scriptUrl: string, controlTimeoutMs: number, reloader: Reloader) {
+  if (!container) {
+    throw new ApiWorkerError(
+      'This browser cannot run the database here: service workers are unavailable ' +
+        '(they need a secure context — https or http://localhost — and are disabled in some private modes).',
+    );
+  }
+  if (container.controller) {
+    // Already controlled (a reload): still register, which is how the browser checks for an updated worker.
+    container.register(scriptUrl, { type: 'module', scope: '/' }).catch(() => {});
+    return;
+  }
+
+  const controlled = new Promise<void>((resolve) => {
+    const onChange = () => {
+      if (!container.controller) return;
+      container.removeEventListener('controllerchange', onChange);
+      resolve();
+    };
+    container.addEventListener('controllerchange', onChange);
+  });
+
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await container.register(scriptUrl, { type: 'module', scope: '/' });
+  } catch (err) {
+    throw new ApiWorkerError(`The database service worker could not be registered: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (container.controller) return;
+
+  const failed = new Promise<never>((_, reject) => {
+    const worker = registration.installing ?? registration.waiting;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'redundant') reject(new ApiWorkerError('The database service worker failed to install; see the browser console.'));
+    });
+  });
+  failed.catch(() => {}); // may reject after we are done waiting; nobody listens then
+
+  await Promise.race([container.ready, failed]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), controlTimeoutMs);
+  });
+  const outcome = await Promise.race([controlled, failed, timedOut]).finally(() => clearTimeout(timer));
+  if (outcome !== 'timeout') return;
+  // The page is about to go away; never resolve, so nothing renders in between.
+  if (reloader.reload()) return new Promise<never>(() => {});
+  throw new ApiWorkerError('The database service worker is active but does not control this page. Reload the page.');
+}
+
+const RELOAD_FLAG = 'tabula.reloaded-for-worker';
+
+const pageReloader: Reloader = {
+  reload() {
+    try {
+      if (sessionStorage.getItem(RELOAD_FLAG)) return false;
+      sessionStorage.setItem(RELOAD_FLAG, '1');
+    } catch {
+      return false;
+    }
+    window.location.reload();
+    return true;
+  },
+  reset() {
+    try {
+      sessionStorage.removeItem(RELOAD_FLAG);
+    } catch {
+      // Storage disabled: there is no flag to clear.
+    }
+  },
+};

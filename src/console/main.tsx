@@ -1,0 +1,26 @@
+/**
+ * The console's entry: start this browser's database (the service worker) at
+ * once, render immediately, and let the pages wait for the worker to take control
+ * before their first API call (reference/platform-facts.md §5).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { AppProvider } from './app/provider';
+import { registerApiWorker } from './lib/register-api-worker';
+import './styles.css';
+
+const worker = registerApiWorker();
+// The failure is shown by the worker gate; this only keeps it from being reported as unhandled.
+worker.catch(() => {});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider worker={worker}>
+      <App />
+    </AppProvider>
+  </StrictMode>,
+);
