@@ -211,3 +211,17 @@ async function replaceEditorText(editor: Locator, text: string) {
   await editor.page().keyboard.insertText(text);
   await expect(surface).toHaveText(text, { useInnerText: true });
 }
+
+test('a document written by a script on the page appears in the open explorer without a reload', async ({ page, apiFetch }) => {
+  await expect(page.getByText('No documents yet')).toBeVisible();
+  const put = await apiFetch('/v1/documents?uri=/live/from-script.json', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: '{"live":true}',
+  });
+  expect(put.status).toBe(201);
+  const list = page.getByRole('list', { name: 'Documents' });
+  await expect(list.getByRole('link', { name: /from-script\.json/ })).toBeVisible();
+  await apiFetch('/v1/documents?uri=/live/from-script.json', { method: 'DELETE' });
+  await expect(page.getByText('No documents yet')).toBeVisible();
+});

@@ -37,10 +37,20 @@ function openApi(): Promise<Api> {
   return api;
 }
 
+// Pages of the origin (the console in every tab) learn of committed writes here, so
+// what they show follows writes made by scripts, other tabs and tests. The console
+// listens on the same channel name (src/console/lib/live-updates.ts).
+const changes = new BroadcastChannel('tabula:changes');
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 async function answerApi(request: Request): Promise<Response> {
   try {
     const handler = await openApi();
-    return await handler.fetch(request);
+    const response = await handler.fetch(request);
+    if (!READS.has(request.method) && response.ok) {
+      changes.postMessage({ method: request.method, path: new URL(request.url).pathname });
+    }
+    return response;
   } catch (err) {
     return errorResponse(err, request);
   }
