@@ -609,6 +609,15 @@ describe('GET /v1/search without a query lists documents', () => {
     expect(odd.results.map((r: { uri: string }) => r.uri)).toEqual(['/l/1.json', '/l/3.json', '/l/5.json']);
   });
 
+  test('a rest-reader sees the same page through the readers index', async () => {
+    const api = await testApi();
+    for (let i = 1; i <= 4; i++) await put(api, `uri=/r/${i}.json&collection=c`, '{}', J);
+    const res = await api.fetch('/v1/search?collection=c&start=3&pageLength=5&format=json', { headers: { authorization: basic('rest-reader') } });
+    const page = await res.json();
+    expect(page.total).toBe(4);
+    expect(page.results.map((r: { uri: string }) => r.uri)).toEqual(['/r/3.json', '/r/4.json']);
+  });
+
   test('is XML by default', async () => {
     const api = await testApi();
     await put(api, 'uri=/x.json', '{}', J);

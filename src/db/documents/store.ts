@@ -58,6 +58,12 @@ const canRead = (p: Principal, doc: StoredDocument) =>
 const canUpdate = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('update'));
 
+/** The stored form: `readers` kept in step with the permissions. */
+const withReaders = (doc: StoredDocument): StoredDocument => ({
+  ...doc,
+  readers: doc.metadata.permissions.filter((p) => p.capabilities.includes('read')).map((p) => p['role-name']),
+});
+
 const isVersioned = (policy: UpdatePolicy) => policy === 'version-optional' || policy === 'version-required';
 
 /**
@@ -144,7 +150,7 @@ export class DocumentStore {
           current.set(w.uri, outcome.document);
           return outcome;
         });
-        await Promise.all([...current.values()].map((doc) => doc && tx.store.put(doc)));
+        await Promise.all([...current.values()].map((doc) => doc && tx.store.put(withReaders(doc))));
         await tx.done;
         return outcomes;
       } catch (e) {
@@ -201,7 +207,7 @@ export class DocumentStore {
           return { changed: false, version: doc.version };
         }
         const version = result.content !== undefined ? this.clock.next() : doc.version;
-        await tx.store.put({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
+        await tx.store.put(withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version }));
         await tx.done;
         return { changed: true, version };
       } catch (e) {
@@ -254,7 +260,7 @@ export class DocumentStore {
             if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${doc.uri} by ${principal.name}`);
             return { ...doc, metadata: resetCategories(doc.metadata, categories) };
           });
-        await Promise.all(changed.map((d) => tx.store.put(d)));
+        await Promise.all(changed.map((d) => tx.store.put(withReaders(d))));
         await tx.done;
       } catch (e) {
         abortQuietly(tx);
@@ -293,24 +299,17 @@ export class DocumentStore {
    */
   async list(filter: ListFilter, principal: Principal, start: number, pageLength: number): Promise<ListPage> {
     const tx = this.idb.transaction('documents', 'readonly');
-    const uris = await matchingUris(tx.store, filter);
-    const out: StoredDocument[] = [];
-    let total = 0;
-    if (principal.roles.has('admin')) {
-      // Admins read everything, so only the page itself needs loading.
-      total = uris.length;
-      const page = await Promise.all(uris.slice(start - 1, start - 1 + pageLength).map((u) => tx.store.get(u)));
-      out.push(...page.filter((d): d is StoredDocument => !!d));
-    } else {
-      const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
-      for (const d of docs) {
-        if (!d || !canRead(principal, d)) continue;
-        total++;
-        if (total >= start && out.length < pageLength) out.push(d);
-      }
+    let uris = await matchingUris(tx.store, filter);
+    if (!principal.roles.has('admin')) {
+      // Only keys are read: the readers index names the documents each role may read.
+      const readable = new Set<string>();
+      const perRole = await Promise.all([...principal.roles].map((role) => tx.store.index('readers').getAllKeys(role)));
+      perRole.forEach((keys) => keys.forEach((k) => readable.add(k as string)));
+      uris = uris.filter((u) => readable.has(u));
     }
+    const page = await Promise.all(uris.slice(start - 1, start - 1 + pageLength).map((u) => tx.store.get(u)));
     await tx.done;
-    return { total, documents: out };
+    return { total: uris.length, documents: page.filter((d): d is StoredDocument => !!d) };
   }
 }
 

@@ -51,6 +51,11 @@ export interface StoredDocument {
   metadata: Metadata;
   /** The document timestamp: the commit's timestamp, used as version and ETag. */
   version: number;
+  /**
+   * Roles with the read capability, derived from the permissions on every write;
+   * indexed so a listing finds what a user may read without loading documents.
+   */
+  readers?: string[];
 }
 
 export const emptyMetadata = (): Metadata => ({

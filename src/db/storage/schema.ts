@@ -17,7 +17,7 @@ export interface TabulaSchema extends DBSchema {
   documents: {
     key: string;
     value: StoredDocument;
-    indexes: { collections: string };
+    indexes: { collections: string; readers: string };
   };
   users: {
     key: string;
@@ -54,6 +54,7 @@ function open(name: string): Promise<TabulaIdb> {
       if (oldVersion < 1) {
         const docs = db.createObjectStore('documents', { keyPath: 'uri' });
         docs.createIndex('collections', 'metadata.collections', { multiEntry: true });
+        docs.createIndex('readers', 'readers', { multiEntry: true });
         db.createObjectStore('users', { keyPath: 'name' });
         db.createObjectStore('config');
       }
