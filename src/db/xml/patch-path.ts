@@ -4,8 +4,9 @@
  * server speaks XPath 2.0, so two things patches commonly rely on are added here:
  * value comparisons (`[. eq "x"]`) and a default element namespace.
  */
-import type { Node } from '@xmldom/xmldom';
+import type { Document, Node } from '@xmldom/xmldom';
 import * as xpathModule from 'xpath';
+import { withDocumentOrder } from './document-order';
 
 /** The parts of the `xpath` package used here; `parse` and the AST classes are exported but not typed. */
 interface XPathApi {
@@ -28,7 +29,7 @@ export interface CompiledPath {
   /** The path as written after making it absolute; error messages quote it. */
   readonly text: string;
   /** The nodes selected from `document`, in document order. Throws when the path does not select nodes. */
-  select(document: Node): Node[];
+  select(document: Document): Node[];
 }
 
 /** Not a valid prefix, so it cannot collide with one the patch declares. */
@@ -46,10 +47,12 @@ export function compilePath(text: string, bindings: NamespaceBindings): Compiled
   if (!bindNameTests(parsed.expression, namespaces, bindings.defaultElementNamespace !== undefined)) return undefined;
   return {
     text,
-    select(document: Node): Node[] {
-      const result = parsed.evaluate({ node: document, namespaces });
-      if (!(result instanceof xpath.XNodeSet)) throw new Error(`${text} does not select nodes`);
-      return result.toArray();
+    select(document: Document): Node[] {
+      return withDocumentOrder(document, () => {
+        const result = parsed.evaluate({ node: document, namespaces });
+        if (!(result instanceof xpath.XNodeSet)) throw new Error(`${text} does not select nodes`);
+        return result.toArray();
+      });
     },
   };
 }

@@ -10,6 +10,7 @@
  */
 import type { Attr, Document, Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../errors';
+import { withDocumentOrder } from './document-order';
 import { RAPI_NS, XMLNS_NS, XSI_NS } from './namespaces';
 import { parseXml, serializeXml } from './parse';
 import { applyBuiltin, isBuiltinFunction } from './patch-functions';
@@ -45,7 +46,8 @@ export function applyXmlPatch(documentText: string, patchText: string, options: 
   }
 
   const planner = new Planner(doc);
-  for (const operation of patch.operations) planner.plan(operation);
+  // One position index serves every path: the document does not change until all are evaluated.
+  withDocumentOrder(doc, () => patch.operations.forEach((operation) => planner.plan(operation)));
   if (planner.errors.length > 0) {
     throw new DbError('RESTAPI-INVALIDREQ', `invalid content patch operations for uri ${uri}: ${planner.errors.join(', ')}`);
   }
