@@ -14,7 +14,12 @@ function watchNetwork(page: Page): { failed: string[]; notFromWorker: string[] }
   const failed: string[] = [];
   const notFromWorker: string[] = [];
   const sameOrigin = (url: string) => new URL(url).origin === new URL(page.url()).origin;
-  page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? '';
+    // A navigation cancels the previous page's requests still in flight (ERR_ABORTED);
+    // a request that failed for want of a network reports ERR_INTERNET_DISCONNECTED.
+    if (error !== 'net::ERR_ABORTED') failed.push(`${r.url()} ${error}`);
+  });
   page.on('response', (r) => {
     if (sameOrigin(r.url()) && !r.fromServiceWorker()) notFromWorker.push(r.url());
   });
