@@ -219,6 +219,14 @@ describe('metadata', () => {
     expect(await res.json()).toEqual({ collections: ['x'] });
   });
 
+  test('metadata asked for as text is refused', async () => {
+    const api = await testApi();
+    await put(api, 'uri=/m.json', '{}', J);
+    const res = await api.fetch('/v1/documents?uri=/m.json&category=metadata&format=text', { headers: ACCEPT_JSON });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).messageCode).toBe('REST-INVALIDPARAM');
+  });
+
   test('metadata is XML by default', async () => {
     const api = await testApi();
     await put(api, 'uri=/m.json&collection=x&value:k=v', '{}', J);

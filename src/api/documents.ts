@@ -57,7 +57,10 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
     if (!doc) throw new DbError('RESTAPI-NODOCUMENT', `category: ${category} message: ${uris[0]}`);
     const headers = await readHeaders(deps);
     if (!categories.content) {
-      const metaFormat = structuredFormat(c.req.raw, format === 'json' || format === 'xml' ? format : undefined);
+      if (format === 'text' || format === 'binary') {
+        throw new DbError('REST-INVALIDPARAM', `metadata is JSON or XML, not format=${format}`);
+      }
+      const metaFormat = structuredFormat(c.req.raw, format);
       const { text, contentType } = renderMetadata(doc.uri, doc.metadata, categories.metadata, metaFormat);
       headers.set('Content-Type', `${contentType}; charset=utf-8`);
       headers.set('vnd.marklogic.document-format', metaFormat);
