@@ -4,6 +4,7 @@
  */
 import { DbError } from '../errors';
 import { builtinRoles } from '../security/types';
+import { isNcName } from '../xml/namespaces';
 import {
   capabilities,
   emptyMetadata,
@@ -115,8 +116,7 @@ export function metadataToJson(metadata: Metadata, categories: readonly Metadata
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Property names must be XML NCNames because properties are XML underneath. */
-const NCNAME = /^[A-Za-z_\u00C0-\uFFFF][\w.\-\u00B7\u00C0-\uFFFF]*$/;
-export const isNcName = (name: string): boolean => NCNAME.test(name);
+export { isNcName };
 
 /**
  * A single collection may be given as a bare string: the official Node client sends
