@@ -219,6 +219,19 @@ describe('metadata', () => {
     expect(await res.json()).toEqual({ collections: ['x'] });
   });
 
+  test.for([
+    { accept: 'image/png', status: 406 },
+    { accept: 'text/csv, image/*', status: 406 },
+    { accept: 'application/*', status: 200 },
+    { accept: 'text/html, application/xml;q=0.9, */*;q=0.8', status: 200 },
+  ])('metadata with Accept: $accept answers $status', async ({ accept, status }) => {
+    const api = await testApi();
+    await put(api, 'uri=/m.json', '{}', J);
+    const res = await api.fetch('/v1/documents?uri=/m.json&category=metadata', { headers: { accept, 'x-error-accept': 'application/json' } });
+    expect(res.status).toBe(status);
+    if (status === 406) expect((await errorOf(res)).messageCode).toBe('REST-UNACCEPTABLETYPE');
+  });
+
   test('metadata asked for as text is refused', async () => {
     const api = await testApi();
     await put(api, 'uri=/m.json', '{}', J);

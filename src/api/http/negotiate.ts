@@ -28,9 +28,14 @@ const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
 export function structuredFormat(req: Request, formatParam?: string | null, fallback: DataFormat = 'xml'): DataFormat {
   if (formatParam === 'json' || formatParam === 'xml') return formatParam;
   if (formatParam) throw new DbError('REST-INVALIDPARAM', `format: ${formatParam}`);
-  for (const t of acceptTypes(req.headers.get('accept'))) {
+  const types = acceptTypes(req.headers.get('accept'));
+  for (const t of types) {
     if (isJsonType(t)) return 'json';
     if (isXmlType(t)) return 'xml';
+  }
+  // Something was asked for, and it can be neither JSON nor XML (`image/png`, `text/csv`).
+  if (types.length > 0 && !types.some((t) => t === 'application/*' || t === 'text/*')) {
+    throw new DbError('REST-UNACCEPTABLETYPE', `this response is JSON or XML; Accept asks for ${types.join(', ')}`);
   }
   return fallback;
 }
