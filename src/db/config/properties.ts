@@ -118,6 +118,13 @@ function resolvePolicy(current: UpdatePolicy, changes: Partial<InstancePropertie
 }
 
 export class PropertiesStore {
+  /**
+   * The stored properties, read once: every request consults the update policy, and
+   * this store is the only writer of the record, so the copy changes only after one of
+   * its own commits. Rebuilt from IndexedDB when the worker starts.
+   */
+  private cache: Promise<Stored> | undefined;
+
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
@@ -163,8 +170,10 @@ export class PropertiesStore {
     });
   }
 
-  private async stored(): Promise<Stored> {
-    return ((await this.idb.get('config', 'properties')) as Stored | undefined) ?? {};
+  private stored(): Promise<Stored> {
+    this.cache ??= this.idb.get('config', 'properties').then((v) => (v as Stored | undefined) ?? {});
+    this.cache.catch(() => (this.cache = undefined));
+    return this.cache;
   }
 
   private effective(stored: Stored): InstanceProperties {
@@ -176,5 +185,6 @@ export class PropertiesStore {
     const tx = this.idb.transaction('config', 'readwrite');
     void tx.store.put(next, 'properties');
     await tx.done;
+    this.cache = Promise.resolve(next);
   }
 }

@@ -61,10 +61,23 @@ function validateNewUser(user: NewUser): void {
 const holdsAdmin = (u: StoredUser) => u.roles.includes('admin');
 
 export class UserStore {
+  /**
+   * All users, read once: every request looks up its acting user, and this store is
+   * the only writer of the users, so the copy changes only after its own commits.
+   * Rebuilt from IndexedDB when the worker starts.
+   */
+  private cache: Promise<Map<string, StoredUser>> | undefined;
+
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
   ) {}
+
+  private users(): Promise<Map<string, StoredUser>> {
+    this.cache ??= this.idb.getAll('users').then((all) => new Map(all.map((u) => [u.name, u])));
+    this.cache.catch(() => (this.cache = undefined));
+    return this.cache;
+  }
 
   /** Creates admin/admin, rest-admin, rest-writer, rest-reader when no user exists yet. */
   seed(): Promise<void> {
@@ -76,16 +89,17 @@ export class UserStore {
         }
       }
       await tx.done;
+      this.cache = undefined;
     });
   }
 
-  get(name: string): Promise<StoredUser | undefined> {
-    return this.idb.get('users', name);
+  async get(name: string): Promise<StoredUser | undefined> {
+    return (await this.users()).get(name);
   }
 
   /** Every user, by name. */
-  list(): Promise<StoredUser[]> {
-    return this.idb.getAll('users');
+  async list(): Promise<StoredUser[]> {
+    return [...(await this.users()).values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** 400 SEC-USEREXISTS for a taken name, 400 SEC-ROLEDNE for a role that does not exist. */
@@ -106,6 +120,7 @@ export class UserStore {
       }
       void tx.store.put(stored);
       await tx.done;
+      this.cache = undefined;
       return stored;
     });
   }
@@ -129,6 +144,7 @@ export class UserStore {
       }
       void tx.store.delete(name);
       await tx.done;
+      this.cache = undefined;
     });
   }
 
