@@ -427,6 +427,21 @@ describe('multipart', () => {
     expect(await (await api.fetch('/v1/documents?uri=/b/3.txt')).text()).toBe('three');
   });
 
+  test.for([
+    { name: 'within a narrow key range', existing: ['/k/2.json'], batch: ['/k/1.json', '/k/2.json', '/k/3.json'] },
+    { name: 'across a range holding many other documents', existing: Array.from({ length: 12 }, (_, i) => `/k/${i}.json`), batch: ['/a.json', '/k/5.json', '/z.json'] },
+  ])('a bulk POST finds the documents that already exist $name', async ({ existing, batch }) => {
+    const api = await testApi();
+    for (const uri of existing) await put(api, `uri=${uri}&collection=kept`, '{"v":0}', J);
+    const body = multipart(B, batch.map((uri) => ({ headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="${uri}"` }, body: '{"v":1}' })));
+    expect((await api.fetch('/v1/documents', { method: 'POST', body, headers: { ...MP, ...ACCEPT_JSON } })).status).toBe(200);
+    for (const uri of batch) {
+      expect(await (await api.fetch(`/v1/documents?uri=${uri}`)).json()).toEqual({ v: 1 });
+      // merge-metadata: replacing content keeps an existing document's collections.
+      expect((await metadataOf(api, uri)).collections).toEqual(existing.includes(uri) ? ['kept'] : []);
+    }
+  });
+
   test('a bulk POST is atomic: one bad part stores nothing', async () => {
     const api = await testApi();
     const body = multipart(B, [
