@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DbError } from '../errors';
 import { applyJsonPatch } from './json-patch';
+import { failure } from '../../../test/db-error';
 
 const uri = '/a.json';
 
@@ -15,17 +15,6 @@ const orderDoc = () => ({
   ],
   addr: { city: 'Lyon' },
 });
-
-/** The thrown DbError, or a failure when nothing was thrown. */
-function failure(run: () => unknown): DbError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof DbError) return e;
-    throw e;
-  }
-  throw new Error('expected a DbError');
-}
 
 describe('applyJsonPatch on content', () => {
   test.for([

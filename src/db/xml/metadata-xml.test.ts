@@ -1,18 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { DbError } from '../errors';
 import { metadataCategories, type Metadata, type MetadataPatch } from '../documents/types';
 import { metadataFromXml, metadataToXml } from './metadata-xml';
 import { applyXmlPatch } from './xml-patch';
-
-function failure(run: () => unknown): DbError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof DbError) return e;
-    throw e;
-  }
-  throw new Error('expected a DbError');
-}
+import { failure } from '../../../test/db-error';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const PROP = 'http://marklogic.com/xdmp/property';

@@ -1,16 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { DbError, type MessageCode } from '../errors';
+import type { MessageCode } from '../errors';
 import { checkXml, isWellFormedXml, parseXml, serializeXml } from './parse';
-
-function failure(run: () => unknown): DbError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof DbError) return e;
-    throw e;
-  }
-  throw new Error('expected a DbError');
-}
+import { failure } from '../../../test/db-error';
 
 describe('well-formed documents', () => {
   test.for([

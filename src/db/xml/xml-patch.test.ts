@@ -1,16 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { DbError, type MessageCode } from '../errors';
+import type { MessageCode } from '../errors';
 import { applyXmlPatch } from './xml-patch';
-
-function failure(run: () => unknown): DbError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof DbError) return e;
-    throw e;
-  }
-  throw new Error('expected a DbError');
-}
+import { failure } from '../../../test/db-error';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const uri = '/o.xml';
@@ -266,6 +257,18 @@ describe('apply', () => {
       name: 'ml.replace-regex takes its arguments from rapi:value elements',
       ops: '<rapi:replace select="/order/status" apply="ml.replace-regex"><rapi:value>^n(.*)$</rapi:value><rapi:value>N$1</rapi:value></rapi:replace>',
       expected: '<order id="7"><status>New</status><items><item sku="A1">1</item><item sku="B2">2</item></items><note/><count>5</count></order>',
+    },
+    {
+      name: 'ml.add adds a duration to a date element when the arguments name their datatypes',
+      doc: '<order><due kind="soft">2024-01-31</due></order>',
+      ops: '<rapi:replace select="/order/due" apply="ml.add"><rapi:value>P1M</rapi:value><rapi:value>xs:date</rapi:value><rapi:value>xs:yearMonthDuration</rapi:value></rapi:replace>',
+      expected: '<order><due kind="soft">2024-02-29</due></order>',
+    },
+    {
+      name: 'ml.subtract of two dateTime attributes gives a duration',
+      doc: '<trip end="2024-01-02T06:00:00Z"/>',
+      ops: '<rapi:replace select="/trip/@end" apply="ml.subtract"><rapi:value>2024-01-01T22:30:00Z</rapi:value><rapi:value>xs:dateTime</rapi:value><rapi:value>xs:dateTime</rapi:value></rapi:replace>',
+      expected: '<trip end="PT7H30M"/>',
     },
   ])('$name', check);
 });
