@@ -3,6 +3,7 @@
 // `npx playwright install` cannot work here, so the browser is the system one, with the
 // flags measured in reference/platform-facts.md.
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/chromium';
 
 // Not 4173: a running `npm start` must not collide with (or be reused by) the tests.
 const port = Number(process.env.E2E_PORT ?? 4174);
@@ -29,17 +30,8 @@ export default defineConfig({
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   webServer: {

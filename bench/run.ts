@@ -22,6 +22,7 @@ import { build } from 'vite';
 import { createPreviewServer } from '../scripts/preview.mjs';
 import type * as Scenarios from './scenarios/page-entry';
 import { summarize, type Summary } from './stats';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 
 declare global {
   interface Window {
@@ -36,17 +37,6 @@ const count = Number(process.env.BENCH_COUNT ?? 500);
 const total = Number(process.env.BENCH_TOTAL ?? 20_000);
 const batchSizes = (process.env.BENCH_BATCHES ?? '100,500,1000,2000').split(',').map(Number);
 
-// The flags measured in reference/platform-facts.md.
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Bundles the in-page scenarios into one classic script that sets `window.tabulaBench`. */
 async function pageScript(): Promise<string> {
@@ -98,7 +88,7 @@ async function main(): Promise<void> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const script = await pageScript();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 
   const loadBefore = loadavg();
   try {
