@@ -12,6 +12,9 @@
  */
 import { apiErrorFromResponse, networkError } from './api-error';
 import { buildMultipart, quoteParam, type MultipartPart } from './multipart';
+import { createSparqlApi, type SparqlApi } from './sparql';
+import { createGraphsApi, type GraphsApi } from './graphs';
+import type { Send } from './transport';
 import type {
   BulkWrittenDocument,
   DocumentBody,
@@ -114,6 +117,8 @@ export interface TabulaClient {
     /** Deletes every document of a collection or a directory (DELETE /v1/search, §4.10). */
     remove(scope: SearchScope, options?: RequestOptions): Promise<void>;
   };
+  readonly sparql: SparqlApi;
+  readonly graphs: GraphsApi;
 }
 
 const DEFAULT_BATCH_SIZE = 50;
@@ -124,7 +129,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const authorization = options.user ? basicAuthorization(options.user, options.password ?? '') : undefined;
 
-  async function send(method: string, path: string, params: URLSearchParams | undefined, init: RequestInit = {}): Promise<Response> {
+  const send: Send = async (method, path, params, init = {}) => {
     const query = params && [...params.keys()].length > 0 ? `?${params}` : '';
     const url = `${baseUrl}${path}${query}`;
     const headers = new Headers(init.headers);
@@ -140,7 +145,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     }
     if (!res.ok) throw await apiErrorFromResponse(res, { method, url });
     return res;
-  }
+  };
 
   const discard = async (res: Response) => {
     await res.body?.cancel();
@@ -250,6 +255,8 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     },
     documents,
     search,
+    sparql: createSparqlApi(send),
+    graphs: createGraphsApi(send),
   };
 }
 
