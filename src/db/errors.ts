@@ -51,6 +51,7 @@ export const catalogue = {
   'XDMP-CONFLICTINGUPDATES': entry(400, 'Conflicting updates'),
   'XDMP-DIRURI': entry(400, 'Directory URI'),
   'XDMP-URI': entry(400, 'Invalid URI format'),
+  'XDMP-NOSUCHDB': entry(400, 'No such database'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
   'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),
