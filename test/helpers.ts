@@ -2,6 +2,7 @@
  * Test helpers: a fresh database and handler per test, and request builders.
  * Every API test goes through `api.fetch(new Request(...))` — the real handler.
  */
+import * as oxigraph from 'oxigraph';
 import { Database } from '../src/db/database';
 import { createApi } from '../src/api/app';
 import type { ApiDeps } from '../src/api/http/context';
@@ -15,7 +16,12 @@ export interface TestApi {
 
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
 export async function testApi(options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number } = {}): Promise<TestApi> {
-  const db = await Database.open({ indexedDB, name: `test-${process.pid}-${++counter}-${Date.now()}`, maxPayloadBytes: options.maxPayloadBytes });
+  const db = await Database.open({
+    indexedDB,
+    name: `test-${process.pid}-${++counter}-${Date.now()}`,
+    maxPayloadBytes: options.maxPayloadBytes,
+    oxigraph,
+  });
   const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser, cors: options.cors });
   return {
     db,

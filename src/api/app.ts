@@ -18,6 +18,9 @@ import { registerDocuments } from './documents';
 import { registerSearch } from './search';
 import { registerConfigProperties } from './config-properties';
 import { registerManage } from './manage';
+import { registerSparql } from './sparql';
+import { registerThings } from './things';
+import { registerGraphs } from './graphs';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -43,6 +46,10 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerDocuments(v1, deps);
   registerSearch(v1, deps);
   registerConfigProperties(v1, deps);
+  // /graphs/sparql and /graphs/things before /graphs: they are paths of their own.
+  registerSparql(v1, deps);
+  registerThings(v1, deps);
+  registerGraphs(v1, deps);
   app.route('/v1', v1);
   app.route('/LATEST', v1);
 

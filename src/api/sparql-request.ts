@@ -177,7 +177,8 @@ function readBindings(params: URLSearchParams): SparqlBinding[] {
   return out;
 }
 
-function readPermissions(params: URLSearchParams): Permission[] {
+/** `perm:{role}=capability` parameters (graph capabilities: read, update, execute). */
+export function readPermissions(params: URLSearchParams): Permission[] {
   const out: Permission[] = [];
   for (const [key, capability] of params) {
     if (!key.startsWith('perm:')) continue;

@@ -4,7 +4,7 @@
  * it to `createApi`.
  *
  * @example
- * const db = await Database.open({ indexedDB, name: 'tabula' });
+ * const db = await Database.open({ indexedDB, name: 'tabula', oxigraph });
  * await db.documents.read('/a.json', principal);
  */
 import { openStorage, type TabulaIdb } from './storage/schema';
@@ -12,6 +12,7 @@ import { Clock, WriteQueue } from './storage/write-queue';
 import { DocumentStore } from './documents/store';
 import { UserStore } from './security/users';
 import { PropertiesStore } from './config/properties';
+import { TripleStore, type OxigraphSource, type TripleStoreOptions } from './triples/triple-store';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -20,6 +21,14 @@ export interface DatabaseOptions {
   name?: string;
   /** Largest request payload accepted, in bytes (413 beyond it). */
   maxPayloadBytes?: number;
+  /**
+   * The RDF engine, initialised by the host: `oxigraph` (its Node build) in Node; in the
+   * service worker the web build's module behind the promise of its wasm instantiation
+   * (the first triples request awaits it). The db layer never imports it at runtime.
+   */
+  oxigraph?: OxigraphSource;
+  /** Compaction thresholds and snapshot piece size of the triple store (tests). */
+  triples?: TripleStoreOptions;
 }
 
 export class Database {
@@ -27,6 +36,8 @@ export class Database {
   readonly documents: DocumentStore;
   readonly users: UserStore;
   readonly properties: PropertiesStore;
+  /** Triples, graphs and SPARQL; loaded from IndexedDB on first use. */
+  readonly triples: TripleStore;
   readonly clock: Clock;
   readonly maxPayloadBytes: number;
 
@@ -38,6 +49,7 @@ export class Database {
     this.properties = new PropertiesStore(idb, queue);
     this.users = new UserStore(idb, queue);
     this.documents = new DocumentStore(idb, queue, this.clock, this.properties);
+    this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {

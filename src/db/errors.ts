@@ -51,6 +51,10 @@ export const catalogue = {
   'XDMP-CONFLICTINGUPDATES': entry(400, 'Conflicting updates'),
   'XDMP-DIRURI': entry(400, 'Directory URI'),
   'XDMP-URI': entry(400, 'Invalid URI format'),
+  // SPARQL Update on graphs (reference §8.3): CREATE of an existing graph; CLEAR, DROP,
+  // ADD, MOVE or COPY naming a graph that does not exist (or that the user cannot see).
+  'XDMP-SPQLGRAPHEXIST': entry(400, 'Graph already exists'),
+  'XDMP-SPQLNOSUCHGRAPH': entry(400, 'No such graph'),
   'XDMP-NOSUCHDB': entry(400, 'No such database'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),

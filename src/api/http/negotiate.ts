@@ -61,11 +61,28 @@ export function errorFormat(req: Request | undefined, instanceDefault: ErrorForm
 export function negotiate(req: Request, supported: readonly string[], fallback: string): string {
   const accept = req.headers.get('accept');
   if (!accept || acceptTypes(accept).length === 0) return fallback;
-  const found = new Negotiator({ headers: { accept } }).mediaType(supported as string[]);
+  const found = new Negotiator({ headers: { accept: withoutTypeParams(accept) } }).mediaType(supported as string[]);
   if (!found) {
     throw new DbError('REST-UNACCEPTABLETYPE', `Unsupported type in Accept: ${accept}; supported: ${supported.join(', ')}`);
   }
   return found;
+}
+
+/**
+ * Accept without media-type parameters other than q. negotiator would otherwise offer
+ * `text/turtle` only to a client that asked for exactly `text/turtle; charset=utf-8` (as
+ * the W3C graph store tests do) if the offer carried that parameter too; every answer
+ * here is UTF-8, so only the type and its weight matter.
+ */
+function withoutTypeParams(accept: string): string {
+  return accept
+    .split(',')
+    .map((range) => {
+      const [type, ...params] = range.split(';');
+      const q = params.find((p) => /^\s*q\s*=/i.test(p));
+      return q ? `${type.trim()};${q.trim()}` : type.trim();
+    })
+    .join(', ');
 }
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */

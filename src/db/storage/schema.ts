@@ -10,8 +10,10 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoredDocument } from '../documents/types';
 import type { StoredUser } from '../security/types';
+import type { LogEntry } from '../triples/change-set';
+import type { GraphRecord } from '../triples/graph-permissions';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export interface TabulaSchema extends DBSchema {
   documents: {
@@ -27,6 +29,21 @@ export interface TabulaSchema extends DBSchema {
   config: {
     key: string;
     value: unknown;
+  };
+  /** The triple store's last snapshot: N-Quads in pieces of ~4 MB cut at line ends, keyed 0, 1, 2… */
+  'triples-snapshot': {
+    key: number;
+    value: string;
+  };
+  /** Changes committed since the snapshot, in commit order (auto-increment keys). */
+  'triples-log': {
+    key: number;
+    value: LogEntry;
+  };
+  /** The graph registry: one record per named graph, keyed by its IRI as the client wrote it. */
+  graphs: {
+    key: string;
+    value: GraphRecord;
   };
 }
 
@@ -57,6 +74,11 @@ function open(name: string): Promise<TabulaIdb> {
         docs.createIndex('readers', 'readers', { multiEntry: true });
         db.createObjectStore('users', { keyPath: 'name' });
         db.createObjectStore('config');
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('triples-snapshot');
+        db.createObjectStore('triples-log', { autoIncrement: true });
+        db.createObjectStore('graphs', { keyPath: 'iri' });
       }
     },
     // A newer worker (after a deploy) upgrading the schema must not wait on this

@@ -1,0 +1,191 @@
+/**
+ * `/v1/graphs`: the graph store (spec §4, reference §8.2). Graphs are addressed
+ * indirectly, by `?graph=IRI` or `?default`; without either, GET lists graphs, PUT/POST
+ * take a quad payload naming its own graphs, DELETE removes every graph.
+ * `category=permissions` (or `metadata`) reads and writes a graph's permissions.
+ */
+import type { Hono } from 'hono';
+import { DbError } from '../db/errors';
+import { validatePermissions } from '../db/documents/metadata';
+import type { Permission } from '../db/documents/types';
+import { decodeUtf8 } from '../db/documents/content';
+import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
+import type { RdfPayload } from '../db/triples/graph-store';
+import { parseXml } from '../db/xml/parse';
+import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { endpoint } from './http/routing';
+import { Params } from './http/params';
+import { readBody } from './http/body';
+import { mediaType, structuredFormat } from './http/negotiate';
+import { escapeXml } from './http/xml-text';
+import { contentTypeHeader, negotiateAnswer, rdfFormatOf } from './serializers/formats';
+import { serializeGraphList } from './serializers/graph-list';
+import { serializeQuads } from './serializers/rdf';
+import { thingsHref } from './serializers/html';
+import { rdfJsonToNTriples } from './rdf-json-reader';
+import { readPermissions } from './sparql-request';
+
+const RAPI = 'http://marklogic.com/rest-api';
+const GRAPH_CAPABILITIES = ['read', 'update', 'execute'];
+const NOT_YET = ['txid', 'timestamp'];
+
+export function registerGraphs(app: Hono<ApiEnv>, deps: ApiDeps): void {
+  endpoint(app, '/graphs', {
+    GET: (c) => read(c, deps, false),
+    HEAD: (c) => read(c, deps, true),
+    PUT: (c) => write(c, deps, 'replace'),
+    POST: (c) => write(c, deps, 'merge'),
+    DELETE: (c) => remove(c, deps),
+  });
+}
+
+interface Target {
+  /** The graph addressed, by its client IRI (the reserved IRI for `?default`); undefined: the whole store. */
+  iri?: string;
+  permissions: boolean;
+}
+
+function target(params: Params, allowed: readonly string[]): Target {
+  for (const name of NOT_YET) {
+    if (params.has(name)) throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${name} for /v1/graphs (not supported yet)`);
+  }
+  params.validate(['graph', 'default', 'category', 'database', ...allowed], ['perm:']);
+  const graph = params.one('graph');
+  const hasDefault = params.has('default');
+  if (graph !== undefined && hasDefault) throw new DbError('REST-INVALIDPARAM', 'graph and default cannot be combined');
+  if (graph === '') throw new DbError('REST-INVALIDPARAM', 'graph must name a graph IRI');
+  const category = params.oneOf('category', ['content', 'metadata', 'permissions'] as const) ?? 'content';
+  const iri = hasDefault ? DEFAULT_GRAPH_IRI : graph;
+  if (category !== 'content' && iri === undefined) throw new DbError('REST-REQUIREDPARAM', 'category=permissions needs graph or default');
+  return { iri, permissions: category !== 'content' };
+}
+
+const noGraph = (iri: string) => new DbError('RESTAPI-NOTFOUND', `graph not found: ${iri}`);
+
+async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
+  requireRole(c, 'rest-reader');
+  const params = new Params(c.req.raw);
+  const { iri, permissions } = target(params, ['format']);
+  const principal = c.get('principal');
+  const triples = deps.db.triples;
+  let body: string;
+  let type: string;
+  if (iri === undefined) {
+    type = negotiateAnswer(c.req.raw, 'graph-list');
+    body = serializeGraphList(await triples.listGraphs(principal), type, (g) => `/v1/graphs?graph=${encodeURIComponent(g)}`);
+  } else if (permissions) {
+    const format = structuredFormat(c.req.raw, params.one('format'));
+    const perms = await triples.graphPermissions(iri, principal);
+    if (!perms) throw noGraph(iri);
+    type = `application/${format}`;
+    body = format === 'json' ? JSON.stringify({ permissions: perms }) : permissionsXml(perms);
+  } else {
+    type = negotiateAnswer(c.req.raw, 'graph');
+    const quads = await triples.graphTriples(iri, principal);
+    if (!quads) throw noGraph(iri);
+    body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iri });
+  }
+  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type) } });
+}
+
+function permissionsXml(perms: readonly Permission[]): string {
+  const items = perms
+    .map(
+      (p) =>
+        `<rapi:permission><rapi:role-name>${escapeXml(p['role-name'])}</rapi:role-name>` +
+        p.capabilities.map((cap) => `<rapi:capability>${cap}</rapi:capability>`).join('') +
+        `</rapi:permission>`,
+    )
+    .join('');
+  return `<rapi:permissions xmlns:rapi="${RAPI}">${items}</rapi:permissions>`;
+}
+
+/** `{"permissions":[…]}` or `<rapi:permissions>`; graph capabilities are read, update and execute. */
+function parsePermissionsBody(bytes: Uint8Array, contentType: string | null): Permission[] {
+  const text = decodeUtf8(bytes, 'permissions');
+  const type = mediaType(contentType);
+  let list: unknown;
+  if (/json$/.test(type)) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (e) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', `permissions are not JSON: ${(e as Error).message}`);
+    }
+    list = (doc as { permissions?: unknown } | null)?.permissions;
+    if (!Array.isArray(list)) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected {"permissions":[{"role-name":…,"capabilities":[…]}]}');
+  } else if (/xml$/.test(type)) {
+    const root = parseXml(text).documentElement;
+    if (!root || root.namespaceURI !== RAPI || root.localName !== 'permissions') {
+      throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a rapi:permissions element');
+    }
+    list = Array.from(root.getElementsByTagNameNS(RAPI, 'permission')).map((p) => ({
+      'role-name': p.getElementsByTagNameNS(RAPI, 'role-name')[0]?.textContent ?? '',
+      capabilities: Array.from(p.getElementsByTagNameNS(RAPI, 'capability')).map((cap) => cap.textContent ?? ''),
+    }));
+  } else {
+    throw new DbError('RESTAPI-INVALIDMIMETYPE', `permissions must be JSON or XML, not ${type || 'untyped'}`);
+  }
+  const perms = validatePermissions(list);
+  for (const p of perms) {
+    for (const cap of p.capabilities) {
+      if (!GRAPH_CAPABILITIES.includes(cap)) throw new DbError('RESTAPI-INVALIDCONTENT', `invalid graph capability ${cap}; allowed: ${GRAPH_CAPABILITIES.join(', ')}`);
+    }
+  }
+  return perms;
+}
+
+/** The request body as an RDF payload in a syntax the store parses. */
+function rdfPayload(bytes: Uint8Array, contentType: string | null, base: string | undefined): RdfPayload {
+  const format = rdfFormatOf(contentType);
+  if (!format) {
+    throw new DbError('RESTAPI-INVALIDMIMETYPE', `unsupported RDF syntax: ${mediaType(contentType) || 'no Content-Type'}`);
+  }
+  if (format.mediaType === 'application/rdf+json') {
+    // Turtle, not N-Triples: path-form IRIs (`marklogic.com/r1`) are legal there.
+    return { text: rdfJsonToNTriples(decodeUtf8(bytes, 'RDF/JSON')), format: 'text/turtle', base };
+  }
+  return { text: bytes, format: format.mediaType, base };
+}
+
+async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): Promise<Response> {
+  requireRole(c, 'rest-writer');
+  const params = new Params(c.req.raw);
+  const { iri, permissions } = target(params, ['base', 'repair']);
+  const principal = c.get('principal');
+  const perms = readPermissions(params.search);
+  const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
+  const contentType = c.req.header('content-type') ?? null;
+  const triples = deps.db.triples;
+  let created: boolean;
+  if (permissions) {
+    if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', 'a permissions body is required');
+    created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType), mode, principal)).created;
+  } else {
+    const payload = rdfPayload(body, contentType, params.one('base'));
+    if (iri === undefined) {
+      created = (await triples.writeQuads(payload, mode, { principal, permissions: perms })).created.length > 0;
+    } else if (mode === 'replace') {
+      created = (await triples.replaceGraph(iri, payload, { principal, permissions: perms })).created;
+    } else {
+      created = (await triples.mergeGraph(iri, payload, { principal, permissions: perms })).created;
+    }
+  }
+  return new Response(null, { status: created ? 201 : 204 });
+}
+
+async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
+  requireRole(c, 'rest-writer');
+  const params = new Params(c.req.raw);
+  const { iri, permissions } = target(params, []);
+  const principal = c.get('principal');
+  const triples = deps.db.triples;
+  if (iri === undefined) {
+    await triples.deleteAll(principal);
+  } else if (permissions) {
+    if (!(await triples.resetGraphPermissions(iri, principal))) throw noGraph(iri);
+  } else if (!(await triples.deleteGraph(iri, principal))) {
+    throw noGraph(iri);
+  }
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,76 @@
+/**
+ * `/v1/graphs/sparql`: the SPARQL 1.1 Protocol endpoint (spec §4, reference §8.3).
+ * Queries by GET or POST, updates by POST; the answer's format is negotiated from
+ * `Accept` for the query's form before the query runs, so an unacceptable type costs
+ * nothing (406).
+ */
+import type { Hono } from 'hono';
+import { DbError } from '../db/errors';
+import type { Binding } from '../db/triples/bindings';
+import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { endpoint } from './http/routing';
+import { readSparqlRequest, type SparqlBinding, type SparqlRequest } from './sparql-request';
+import { contentTypeHeader, negotiateSparqlResults } from './serializers/formats';
+import { serializeResults, type SparqlJsonResults } from './serializers/sparql-results';
+import { serializeQuads } from './serializers/rdf';
+import { thingsHref } from './serializers/html';
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+
+export function registerSparql(app: Hono<ApiEnv>, deps: ApiDeps): void {
+  endpoint(app, '/graphs/sparql', {
+    GET: (c) => sparql(c, deps),
+    POST: (c) => sparql(c, deps),
+  });
+}
+
+/** The engine's form of a `bind:` parameter. */
+const toBinding = (b: SparqlBinding): Binding =>
+  b.kind === 'iri'
+    ? { name: b.name, value: b.value }
+    : b.kind === 'lang'
+      ? { name: b.name, value: b.value, lang: b.lang }
+      : { name: b.name, value: b.value, type: b.datatype!.slice(XSD.length) };
+
+async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
+  const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name });
+  return request.operation === 'query' ? query(c, deps, request) : update(c, deps, request);
+}
+
+async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
+  requireRole(c, 'rest-reader');
+  const triples = deps.db.triples;
+  const form = await triples.queryForm(r.text, { base: r.base });
+  const kind = form === 'SELECT' ? 'bindings' : form === 'ASK' ? 'boolean' : 'graph';
+  const mediaType = negotiateSparqlResults(c.req.raw, kind);
+  const result = await triples.query(r.text, {
+    principal: c.get('principal'),
+    defaultGraphs: r.defaultGraphs,
+    namedGraphs: r.namedGraphs,
+    base: r.base,
+    bindings: r.bindings.map(toBinding),
+    start: r.start,
+    pageLength: r.pageLength,
+  });
+  const body =
+    result.form === 'SELECT' || result.form === 'ASK'
+      ? serializeResults(result.results as SparqlJsonResults, mediaType, thingsHref)
+      : serializeQuads(result.quads, mediaType, await triples.module(), { href: thingsHref, title: `${result.form} results` });
+  return new Response(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType) } });
+}
+
+/** 200 done; 201 when a graph was created; 204 for an empty update (spec §4). */
+async function update(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
+  requireRole(c, 'rest-writer');
+  if (r.text.trim() === '') return new Response(null, { status: 204 });
+  if (r.start !== 1 || r.pageLength !== undefined) throw new DbError('REST-INVALIDPARAM', 'start and pageLength apply to queries, not updates');
+  const outcome = await deps.db.triples.update(r.text, {
+    principal: c.get('principal'),
+    base: r.base,
+    usingGraphs: r.usingGraphs,
+    usingNamedGraphs: r.usingNamedGraphs,
+    bindings: r.bindings.map(toBinding),
+    permissions: r.permissions,
+  });
+  return new Response(null, { status: outcome.created.length > 0 ? 201 : 200 });
+}

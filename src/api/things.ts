@@ -1,0 +1,44 @@
+/**
+ * `/v1/graphs/things` (spec §4, reference §8.4): without `iri`, an HTML page of the
+ * subject nodes (at most 10,000, no paging); with `iri` (repeatable), the triples of
+ * those nodes in the negotiated syntax, an HTML page whose nodes link back here, or 404
+ * when none of them has triples.
+ */
+import type { Hono } from 'hono';
+import { DbError } from '../db/errors';
+import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { endpoint } from './http/routing';
+import { Params } from './http/params';
+import { contentTypeHeader, negotiateAnswer } from './serializers/formats';
+import { serializeQuads } from './serializers/rdf';
+import { subjectsHtml, thingsHref } from './serializers/html';
+
+export function registerThings(app: Hono<ApiEnv>, deps: ApiDeps): void {
+  endpoint(app, '/graphs/things', {
+    GET: (c) => things(c, deps, false),
+    HEAD: (c) => things(c, deps, true),
+  });
+}
+
+async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
+  requireRole(c, 'rest-reader');
+  const params = new Params(c.req.raw);
+  params.validate(['iri', 'database']);
+  const iris = params.all('iri');
+  const principal = c.get('principal');
+  const triples = deps.db.triples;
+  let type: string;
+  let body: string;
+  if (iris.length === 0) {
+    type = negotiateAnswer(c.req.raw, 'subjects');
+    const subjects = await triples.subjects(principal);
+    body = subjectsHtml(subjects, thingsHref, 'Things');
+  } else {
+    if (iris.some((i) => i === '')) throw new DbError('REST-INVALIDPARAM', 'iri must not be empty');
+    type = negotiateAnswer(c.req.raw, 'graph');
+    const quads = await triples.describe(iris, principal);
+    if (quads.length === 0) throw new DbError('RESTAPI-NOTFOUND', `no triples for ${iris.join(', ')}`);
+    body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iris.join(', ') });
+  }
+  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type) } });
+}

@@ -1,0 +1,86 @@
+/**
+ * `bind:{name}`, `bind:{name}:{type}` and `bind:{name}@{lang}` (reference §8.3): values
+ * for variables of a query or update. They become RDF terms in a VALUES block added to
+ * the parsed query, never text spliced into it. A name given several times binds
+ * several values (one solution each); several names combine every way.
+ */
+import type * as Oxigraph from 'oxigraph';
+import type { Pattern, ValuesPattern, ValuePatternRow } from 'sparqljs';
+import { DbError } from '../errors';
+import { toInternal } from './relative-iris';
+
+export interface Binding {
+  name: string;
+  value: string;
+  /** XSD local name (`int`, `string`, `date`…): a typed literal. */
+  type?: string;
+  /** Language tag: a language-tagged string. Neither: the value is an IRI. */
+  lang?: string;
+}
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const VARNAME = /^[\p{L}\p{N}_][\p{L}\p{N}\p{M}_\u00B7\u203F\u2040]*$/u;
+const NCNAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
+const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * Reads one request parameter: `name` is what follows `bind:` (`s`, `n:int`, `label@en`).
+ * Returns undefined for parameters that are not bindings.
+ */
+export function parseBindingParam(param: string, value: string): Binding | undefined {
+  if (!param.startsWith('bind:')) return undefined;
+  const spec = param.slice('bind:'.length);
+  const at = spec.indexOf('@');
+  const colon = spec.indexOf(':');
+  let binding: Binding;
+  if (at >= 0 && (colon < 0 || at < colon)) {
+    binding = { name: spec.slice(0, at), value, lang: spec.slice(at + 1) };
+  } else if (colon >= 0) {
+    binding = { name: spec.slice(0, colon), value, type: spec.slice(colon + 1) };
+  } else {
+    binding = { name: spec, value };
+  }
+  checkBinding(binding, param);
+  return binding;
+}
+
+function checkBinding(b: Binding, param: string): void {
+  if (!VARNAME.test(b.name)) throw new DbError('REST-INVALIDPARAM', `${param}: invalid variable name ${JSON.stringify(b.name)}`);
+  if (b.type !== undefined && !NCNAME.test(b.type)) throw new DbError('REST-INVALIDPARAM', `${param}: invalid type ${JSON.stringify(b.type)} (an XSD local name such as int or date)`);
+  if (b.lang !== undefined && !LANG.test(b.lang)) throw new DbError('REST-INVALIDPARAM', `${param}: invalid language tag ${JSON.stringify(b.lang)}`);
+  if (b.type !== undefined && b.lang !== undefined) throw new DbError('REST-INVALIDPARAM', `${param}: a binding has a type or a language, not both`);
+}
+
+/** The RDF term a binding stands for. */
+export function bindingTerm(ox: typeof Oxigraph, b: Binding): Oxigraph.NamedNode | Oxigraph.Literal {
+  checkBinding(b, `bind:${b.name}`);
+  if (b.lang !== undefined) return ox.literal(b.value, b.lang);
+  if (b.type !== undefined) return ox.literal(b.value, ox.namedNode(XSD + b.type));
+  try {
+    return ox.namedNode(toInternal(b.value));
+  } catch (e) {
+    throw new DbError('REST-INVALIDPARAM', `bind:${b.name}: ${JSON.stringify(b.value)} is not an IRI: ${(e as Error).message}`);
+  }
+}
+
+/** A VALUES block binding every name to its values; undefined when there are no bindings. */
+export function valuesPattern(ox: typeof Oxigraph, bindings: readonly Binding[]): ValuesPattern | undefined {
+  if (bindings.length === 0) return undefined;
+  const byName = new Map<string, Array<Oxigraph.NamedNode | Oxigraph.Literal>>();
+  for (const b of bindings) {
+    const terms = byName.get(b.name) ?? [];
+    terms.push(bindingTerm(ox, b));
+    byName.set(b.name, terms);
+  }
+  let rows: ValuePatternRow[] = [{}];
+  for (const [name, terms] of byName) {
+    rows = rows.flatMap((row) => terms.map((t) => ({ ...row, [`?${name}`]: t as unknown as ValuePatternRow[string] })));
+  }
+  return { type: 'values', values: rows };
+}
+
+/** The WHERE clause with the bindings' VALUES block first, so every pattern sees them. */
+export function withBindings(where: Pattern[] | undefined, values: ValuesPattern | undefined): Pattern[] | undefined {
+  if (!values) return where;
+  return [values, ...(where ?? [])];
+}

@@ -1,0 +1,225 @@
+/**
+ * One request's changes to the in-memory store, applied as they are made (later
+ * operations of a request see earlier ones), with what it takes to undo them and the
+ * net change the durable log records.
+ *
+ * A log entry replays in a fixed order: empty the `cleared` graphs, remove `removed`,
+ * add `added`. Quads changed one by one are tracked as a net delta; a graph emptied
+ * wholesale is logged by name, not quad by quad (DROP ALL on a million triples logs
+ * the graph names only); a bulk load is logged as the payload itself when it has no
+ * blank nodes, else as the graph's final content.
+ */
+import type * as Oxigraph from 'oxigraph';
+import { DEFAULT_KEY, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
+import { loadKeepingLabels, toNQuads } from './nquads';
+
+type OxigraphModule = typeof Oxigraph;
+type GraphTerm = Oxigraph.NamedNode | Oxigraph.DefaultGraph;
+
+/** Quads added by a log entry. */
+export interface AddedSection {
+  /** With `graph`: the triples of that graph; without: quads naming their graphs. */
+  graph?: GraphKey;
+  text: string;
+  /**
+   * Absent: N-Triples / N-Quads in the engine's spelling, blank-node labels kept.
+   * Present: a payload without blank nodes exactly as the client sent it, in this
+   * format and with this base IRI (deterministic to load again).
+   */
+  format?: string;
+  base?: string;
+}
+
+/** One committed change, as stored in `triples-log`; every string in the engine's spelling. */
+export interface LogEntry {
+  /** Graphs emptied first. */
+  cleared: GraphKey[];
+  /** N-Quads removed next. */
+  removed: string;
+  /** Then added. */
+  added: AddedSection[];
+}
+
+export const entrySize = (e: LogEntry): number => e.removed.length + e.added.reduce((n, a) => n + a.text.length, 0);
+
+/** Replays a committed change on a store (start-up). Deterministic: labels are kept. */
+export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: LogEntry): void {
+  for (const key of entry.cleared) clearGraph(store, key);
+  if (entry.removed) for (const q of ox.parse(entry.removed, { format: 'application/n-quads' })) store.delete(q);
+  for (const { graph, text, format, base } of entry.added) {
+    const target = graph === undefined ? undefined : termOfKey(ox, graph);
+    if (format === undefined) loadKeepingLabels(ox, store, text, target);
+    else store.load(text, target ? { format, base_iri: base, to_graph_name: target } : { format, base_iri: base });
+  }
+}
+
+/** Empties a graph (Oxigraph keeps a named graph's existence; see {@link setGraphExists}). */
+export function clearGraph(store: Oxigraph.Store, key: GraphKey): void {
+  store.update(key === DEFAULT_KEY ? 'CLEAR DEFAULT' : `CLEAR SILENT GRAPH <${key}>`);
+}
+
+/** Adds or removes a named graph in Oxigraph's set of graphs (GRAPH ?g sees empty ones too). */
+export function setGraphExists(store: Oxigraph.Store, key: GraphKey, exists: boolean): void {
+  if (key === DEFAULT_KEY) return;
+  store.update(exists ? `CREATE SILENT GRAPH <${key}>` : `DROP SILENT GRAPH <${key}>`);
+}
+
+export function graphIsEmpty(ox: OxigraphModule, store: Oxigraph.Store, key: GraphKey): boolean {
+  return !store.query('ASK { ?s ?p ?o }', { default_graph: termOfKey(ox, key) });
+}
+
+const quadKey = (q: Oxigraph.Quad): string => q.toString();
+
+interface LoggedLoad extends AddedSection {
+  /** Every graph the payload has triples in. */
+  graphs: GraphKey[];
+}
+
+export class ChangeSet {
+  private readonly undo: Array<() => void> = [];
+  private readonly added = new Map<string, Oxigraph.Quad>();
+  private readonly removed = new Map<string, Oxigraph.Quad>();
+  private readonly cleared = new Set<GraphKey>();
+  /** Graphs logged by their final content (dumped when the entry is made). */
+  private readonly dumped = new Set<GraphKey>();
+  private readonly loads: LoggedLoad[] = [];
+  /** False once a change was made that cannot be undone quad by quad. */
+  private reversible = true;
+  private dirty = false;
+
+  constructor(
+    readonly ox: OxigraphModule,
+    readonly store: Oxigraph.Store,
+  ) {}
+
+  get changed(): boolean {
+    return this.dirty;
+  }
+
+  has(q: Oxigraph.Quad): boolean {
+    return this.store.has(q);
+  }
+
+  /** Adds a quad; false when it was already there. */
+  add(q: Oxigraph.Quad): boolean {
+    if (this.store.has(q)) return false;
+    this.store.add(q);
+    this.undo.push(() => this.store.delete(q));
+    this.dirty = true;
+    if (!this.dumped.has(keyOfTerm(q.graph))) {
+      const k = quadKey(q);
+      if (!this.removed.delete(k)) this.added.set(k, q);
+    }
+    return true;
+  }
+
+  /** Removes a quad; false when it was not there. */
+  delete(q: Oxigraph.Quad): boolean {
+    if (!this.store.has(q)) return false;
+    this.store.delete(q);
+    this.undo.push(() => this.store.add(q));
+    this.dirty = true;
+    const key = keyOfTerm(q.graph);
+    // A logged payload would add the quad back on replay: log that graph by content instead.
+    if (this.loads.some((l) => l.graphs.includes(key))) this.dumpAtEnd(key);
+    if (!this.dumped.has(key)) {
+      const k = quadKey(q);
+      if (!this.added.delete(k)) this.removed.set(k, q);
+    }
+    return true;
+  }
+
+  /** Empties a graph; its previous content is kept as text to undo with. */
+  clear(key: GraphKey): void {
+    const graph = termOfKey(this.ox, key);
+    const before = this.reversible ? this.store.dump({ format: 'application/n-triples', from_graph_name: graph }) : '';
+    clearGraph(this.store, key);
+    if (this.reversible) this.undo.push(() => loadKeepingLabels(this.ox, this.store, before, graph));
+    this.cleared.add(key);
+    this.forget(key);
+    // Empty now: what follows is tracked quad by quad again.
+    this.dumped.delete(key);
+    if (before !== '' || !this.reversible) this.dirty = true;
+  }
+
+  /**
+   * Loads a payload whose target graphs are all empty (new, or just cleared): one fast
+   * `Store.load`, undone by emptying those graphs again, logged by the graphs' final
+   * content. With `to_graph_name`, triples go to that graph; without, the payload names
+   * its graphs (N-Quads, TriG) and `graphs` lists every one. Parse errors throw before
+   * anything is stored (`load` is transactional).
+   */
+  loadInto(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri: string; to_graph_name?: GraphTerm }): void {
+    this.store.load(text, options);
+    this.undo.push(() => graphs.forEach((key) => clearGraph(this.store, key)));
+    graphs.forEach((key) => this.dumpAtEnd(key));
+    this.dirty = true;
+  }
+
+  /**
+   * Adds a payload WITHOUT blank nodes with one `Store.load`, whatever the graphs hold,
+   * and logs the payload as it is (no dump). The quads it added are not known one by
+   * one, so it cannot be undone: {@link rollback} then reports the store as unsound.
+   */
+  loadLogged(graphs: readonly GraphKey[], text: string, options: { format: string; base_iri: string; to_graph_name?: GraphTerm }): void {
+    this.store.load(text, options);
+    this.reversible = false;
+    this.dirty = true;
+    const graph = options.to_graph_name && keyOfTerm(options.to_graph_name);
+    this.loads.push({ graphs: [...graphs], graph, text, format: options.format, base: options.base_iri });
+  }
+
+  /** Mirrors the registry in Oxigraph's set of named graphs. */
+  setExists(key: GraphKey, exists: boolean): void {
+    setGraphExists(this.store, key, exists);
+    this.undo.push(() => setGraphExists(this.store, key, !exists));
+    this.dirty = true;
+  }
+
+  private dumpAtEnd(key: GraphKey): void {
+    if (this.dumped.has(key)) return;
+    this.dumped.add(key);
+    this.cleared.add(key);
+    this.forget(key);
+  }
+
+  /** Drops what was recorded about a graph's quads: the graph is now logged as a whole. */
+  private forget(key: GraphKey): void {
+    for (const [k, q] of this.added) if (keyOfTerm(q.graph) === key) this.added.delete(k);
+    for (const [k, q] of this.removed) if (keyOfTerm(q.graph) === key) this.removed.delete(k);
+    for (let i = this.loads.length - 1; i >= 0; i--) {
+      const load = this.loads[i];
+      if (!load.graphs.includes(key)) continue;
+      this.loads.splice(i, 1);
+      // The payload's other graphs can no longer be logged by it.
+      for (const other of load.graphs) if (other !== key) this.dumpAtEnd(other);
+    }
+  }
+
+  /**
+   * Puts the store back as it was before this change set. Returns false when that was
+   * not possible (after {@link loadLogged}): the caller must rebuild the store from
+   * what is committed.
+   */
+  rollback(): boolean {
+    if (!this.reversible) return false;
+    for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]();
+    this.undo.length = 0;
+    return true;
+  }
+
+  /** The durable form of the change, or undefined when nothing changed. */
+  entry(): LogEntry | undefined {
+    if (!this.dirty) return undefined;
+    const added: AddedSection[] = [];
+    for (const key of this.dumped) {
+      const text = this.store.dump({ format: 'application/n-triples', from_graph_name: termOfKey(this.ox, key) });
+      if (text !== '') added.push({ graph: key, text });
+    }
+    for (const { graph, text, format, base } of this.loads) added.push(graph === undefined ? { text, format, base } : { graph, text, format, base });
+    if (this.added.size > 0) added.push({ text: toNQuads(this.added.values()) });
+    const entry: LogEntry = { cleared: [...this.cleared], removed: toNQuads(this.removed.values()), added };
+    const empty = entry.cleared.length === 0 && entry.removed === '' && entry.added.length === 0;
+    return empty ? undefined : entry;
+  }
+}

@@ -1,0 +1,175 @@
+import { describe, expect, test } from 'vitest';
+import type { Database } from '../database';
+import type { TripleStore } from './triple-store';
+import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
+
+const P = 'PREFIX : <http://ex/> ';
+
+/** Updates of every kind, including what must be evaluated once and logged as data. */
+const history = [
+  'INSERT DATA { :a :p 1 . _:b1 :p _:b2 . GRAPH <marklogic.com/g> { <marklogic.com/r1> :p "x"@en } }',
+  'INSERT { ?s :stamp ?now ; :id ?u ; :sid ?su ; :r ?r ; :node ?bn ; :note _:n . _:n :about ?s } WHERE { ?s :p 1 BIND(NOW() AS ?now) BIND(UUID() AS ?u) BIND(STRUUID() AS ?su) BIND(RAND() AS ?r) BIND(BNODE() AS ?bn) }',
+  'DELETE DATA { :a :p 1 }',
+  'CREATE GRAPH :empty',
+  'INSERT DATA { GRAPH :g2 { :c :p 3 } GRAPH :g3 { :d :p 4 } }',
+  'COPY :g2 TO :g4 ; MOVE :g3 TO :g5',
+  'DROP GRAPH :g2',
+  'WITH :g4 DELETE { ?s ?p ?o } INSERT { ?s :q ?o } WHERE { ?s ?p ?o }',
+];
+
+/** Everything observable: every graph's triples (blank-node labels included), the graph list, permissions. */
+async function state(db: Database): Promise<unknown> {
+  const all = rows(
+    await db.triples.query('SELECT ?g ?s ?p ?o WHERE { { ?s ?p ?o } UNION { GRAPH ?g { ?s ?p ?o } } }', {
+      principal: admin,
+      defaultGraphs: ['http://marklogic.com/semantics#default-graph'],
+      namedGraphs: (await db.triples.listGraphs(admin)).filter((g) => !g.startsWith('http://marklogic.com/semantics#')),
+    }),
+  )
+    .map((r) => JSON.stringify([r.g ?? '', r.s, r.p, r.o]))
+    .sort();
+  const graphs = await db.triples.listGraphs(admin);
+  const permissions = await Promise.all(graphs.map((g) => db.triples.graphPermissions(g, admin)));
+  return { all, graphs, permissions };
+}
+
+async function build(name: string, options?: Parameters<typeof openDb>[1]): Promise<Database> {
+  const db = await openDb(name, options);
+  for (const u of history) await db.triples.update(P + u, { principal: admin });
+  await db.triples.replaceGraph('http://ex/put', { text: '_:x <http://ex/p> _:y . _:y <http://ex/p> "end" .', format: 'text/turtle' }, { principal: admin });
+  await db.triples.setGraphPermissions('http://ex/put', [{ 'role-name': 'app-user', capabilities: ['read'] }], 'merge', admin);
+  return db;
+}
+
+describe('durability', () => {
+  test('after a restart every graph comes back exactly, NOW/UUID/RAND/BNODE results and blank-node labels included', async () => {
+    const name = uniqueName('durable');
+    const db = await build(name);
+    const before = await state(db);
+    expect(JSON.stringify(before)).toContain('urn:uuid:');
+    db.close();
+    const reopened = await openDb(name);
+    expect(await state(reopened)).toEqual(before);
+  });
+
+  test('a compacted store (snapshot, empty log) comes back the same, and so do writes made after it', async () => {
+    const name = uniqueName('compact');
+    const db = await build(name, { snapshotChunkChars: 200 });
+    await db.triples.compact();
+    expect(await db.idb.count('triples-log')).toBe(0);
+    expect(await db.idb.count('triples-snapshot')).toBeGreaterThan(1);
+    await db.triples.update(P + 'INSERT { ?s :again _:n } WHERE { ?s :stamp ?t }', { principal: admin });
+    const before = await state(db);
+    db.close();
+    expect(await state(await openDb(name))).toEqual(before);
+  });
+
+  test('the log is compacted automatically once it passes its threshold', async () => {
+    const name = uniqueName('auto-compact');
+    const db = await build(name, { compactAfterEntries: 3 });
+    await db.triples.settled();
+    expect(await db.idb.count('triples-log')).toBeLessThanOrEqual(3);
+    expect(await db.idb.count('triples-snapshot')).toBeGreaterThan(0);
+    const before = await state(db);
+    db.close();
+    expect(await state(await openDb(name))).toEqual(before);
+  });
+
+  test('an empty graph survives a restart, through a snapshot too', async () => {
+    const name = uniqueName('empty-graph');
+    const db = await openDb(name);
+    await db.triples.update('CREATE GRAPH </empty>', { principal: admin });
+    await db.triples.compact();
+    db.close();
+    const reopened = await openDb(name);
+    expect(await reopened.triples.listGraphs(admin)).toEqual(['/empty', 'http://marklogic.com/semantics#graphs']);
+    expect(rows(await reopened.triples.query('SELECT ?g WHERE { GRAPH ?g { } }', { principal: admin }))).toEqual([{ g: '/empty' }]);
+  });
+
+  test('requests that arrive while the store loads wait for it and see all of it', async () => {
+    const name = uniqueName('load');
+    const db = await openDb(name);
+    const triples = Array.from({ length: 500 }, (_, i) => `<http://ex/s${i}> <http://ex/p> "${i}" .`).join('\n');
+    await db.triples.replaceGraph('http://ex/big', { text: triples, format: 'application/n-triples' }, { principal: admin });
+    db.close();
+    const reopened = await openDb(name);
+    const counts = await Promise.all(
+      [1, 2, 3].map(async () => rows(await reopened.triples.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { principal: admin }))[0].n),
+    );
+    expect(counts).toEqual(['500', '500', '500']);
+  });
+});
+
+/** Slows a store's commit down (and optionally makes it fail) to look at what reads see meanwhile. */
+function slowCommit(db: Database, fail: boolean, events: string[] = []): void {
+  const store = db.triples as unknown as { commit: (...args: unknown[]) => Promise<void> };
+  const commit = store.commit.bind(store);
+  store.commit = async (...args) => {
+    await new Promise((r) => setTimeout(r, 30));
+    if (fail) throw new Error('disk full');
+    await commit(...args);
+    events.push('committed');
+  };
+}
+
+const gateOf = (db: Database) => (db.triples as unknown as { gate?: Promise<void> }).gate;
+
+async function whenGateCloses(db: Database): Promise<void> {
+  while (!gateOf(db)) await new Promise((r) => setTimeout(r, 1));
+}
+
+describe('reads see committed state only', () => {
+  test('a query made while a write commits waits for it, then sees it', async () => {
+    const db = await openDb(uniqueName('gate'));
+    await db.triples.ready();
+    const events: string[] = [];
+    slowCommit(db, false, events);
+    const write = db.triples.update(P + 'INSERT DATA { :a :p 1 }', { principal: admin });
+    await whenGateCloses(db);
+    const read = db.triples.query(P + 'ASK { :a :p 1 }', { principal: admin }).then((r) => {
+      events.push('read');
+      return r;
+    });
+    await write;
+    expect(askValue(await read)).toBe(true);
+    expect(events).toEqual(['committed', 'read']);
+  });
+
+  test('when the commit fails, the write is undone in memory and a waiting query never sees it', async () => {
+    const db = await openDb(uniqueName('gate-fail'));
+    await db.triples.update(P + 'INSERT DATA { GRAPH :g { :kept :p 0 } }', { principal: admin });
+    const before = await dump(db);
+    slowCommit(db, true);
+    const write = db.triples.update(P + 'DROP ALL ; INSERT DATA { GRAPH :new { :a :p 1 } }', { principal: admin });
+    await whenGateCloses(db);
+    const read = db.triples.query(P + 'ASK { :a :p 1 }', { principal: admin });
+    await expect(write).rejects.toThrow('disk full');
+    expect(askValue(await read)).toBe(false);
+    expect(await dump(db)).toEqual(before);
+    expect(await db.triples.listGraphs(admin)).toEqual(['http://ex/g', 'http://marklogic.com/semantics#graphs']);
+  });
+});
+
+test('a database opened without an RDF engine says so on first use', async () => {
+  const { Database } = await import('../database');
+  const db = await Database.open({ indexedDB, name: uniqueName('no-engine') });
+  const err = await rejection(db.triples.query('ASK {}', { principal: admin }));
+  expect([err.code, err.status]).toEqual(['RESTAPI-INTERNALERROR', 500]);
+});
+
+test('loading 100k triples (time printed, not asserted)', async () => {
+  const name = uniqueName('100k');
+  const db = await openDb(name);
+  const text = Array.from({ length: 100_000 }, (_, i) => `<http://ex/s${i % 10_000}> <http://ex/p${i % 10}> "value ${i}" .`).join('\n');
+  let t = performance.now();
+  await db.triples.replaceGraph('http://ex/bulk', { text, format: 'application/n-triples' }, { principal: admin });
+  const put = performance.now() - t;
+  await db.triples.compact();
+  db.close();
+  const reopened = await openDb(name);
+  t = performance.now();
+  await (reopened.triples as TripleStore).ready();
+  const load = performance.now() - t;
+  console.log(`100k triples: PUT ${put.toFixed(0)} ms, cold load from snapshot ${load.toFixed(0)} ms`);
+  expect(rows(await reopened.triples.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { principal: admin }))[0].n).toBe('100000');
+}, 60_000);

@@ -1,0 +1,74 @@
+/**
+ * The durable form of triples: N-Quads text, in the engine's spelling (relative IRIs
+ * under their scheme, blank nodes under the labels the engine gave them).
+ *
+ * Oxigraph's `Store.load` gives every blank node a fresh label (measured: `_:abc`
+ * comes back as `_:c5b5…`), which would break the link between a snapshot and a later
+ * log entry that names the same node. `parse` keeps labels but costs ~5× more per
+ * quad, so only the lines that mention a blank node go that way; the rest are loaded.
+ */
+import type * as Oxigraph from 'oxigraph';
+
+type OxigraphModule = typeof Oxigraph;
+
+/** N-Quads of quads taken from the store (Oxigraph's term syntax is N-Quads'). */
+export function toNQuads(quads: Iterable<Oxigraph.Quad>): string {
+  let out = '';
+  for (const q of quads) out += `${q.toString()} .\n`;
+  return out;
+}
+
+/**
+ * Adds N-Quads (or, with `graph`, N-Triples into that graph) to the store keeping
+ * blank-node labels. Lines are self-contained in both formats, so the split is exact.
+ */
+export function loadKeepingLabels(
+  ox: OxigraphModule,
+  store: Oxigraph.Store,
+  text: string,
+  graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph,
+): void {
+  if (text === '') return;
+  const format = graph ? 'application/n-triples' : 'application/n-quads';
+  const options = graph ? { format, to_graph_name: graph } : { format };
+  if (!text.includes('_:')) {
+    store.load(text, options);
+    return;
+  }
+  const plain: string[] = [];
+  const labelled: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    (line.includes('_:') ? labelled : plain).push(line);
+  }
+  if (plain.length > 0) store.load(`${plain.join('\n')}\n`, options);
+  for (const q of ox.parse(`${labelled.join('\n')}\n`, options)) store.add(q);
+}
+
+/** Removes the quads of N-Quads text (or N-Triples of one graph) from the store. */
+export function removeQuads(
+  ox: OxigraphModule,
+  store: Oxigraph.Store,
+  text: string,
+  graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph,
+): void {
+  if (text === '') return;
+  const format = graph ? 'application/n-triples' : 'application/n-quads';
+  for (const q of ox.parse(text, graph ? { format, to_graph_name: graph } : { format })) store.delete(q);
+}
+
+/** Splits text at line ends into pieces of about `size` characters (a line is never cut). */
+export function splitAtLineEnds(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + size, text.length);
+    if (end < text.length) {
+      const nl = text.indexOf('\n', end - 1);
+      end = nl === -1 ? text.length : nl + 1;
+    }
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}

@@ -1,0 +1,217 @@
+import { describe, expect, test } from 'vitest';
+import type { Database } from '../database';
+import { parseBindingParam } from './bindings';
+import { admin, askValue, lines, openDb, principal, reader, rejection, rows, uniqueName } from './test-support';
+import type { QueryOptions } from './query';
+
+const P = 'PREFIX : <http://ex/> ';
+const DEFAULT = 'http://marklogic.com/semantics#default-graph';
+
+/** :d in the default graph, :a in :g1, :b in :g2, :s in :secret (which app-user may also read). */
+async function seeded(): Promise<Database> {
+  const db = await openDb(uniqueName('query'));
+  await db.triples.update(P + 'INSERT DATA { :d :p 0 . GRAPH :g1 { :a :p 1 } GRAPH :g2 { :b :p 2 } }', { principal: admin });
+  await db.triples.update(P + 'INSERT DATA { GRAPH :secret { :s :p 9 } }', { principal: admin, permissions: [{ 'role-name': 'app-user', capabilities: ['read'] }] });
+  return db;
+}
+
+const subjectsOf = async (db: Database, q: string, options: Partial<QueryOptions> = {}) =>
+  rows(await db.triples.query(P + q, { principal: admin, ...options }))
+    .map((r) => r.s)
+    .sort();
+
+describe('query forms', () => {
+  test('SELECT gives the W3C JSON results object, head.vars included when nothing matches', async () => {
+    const db = await seeded();
+    const r = await db.triples.query(P + 'SELECT ?s ?o WHERE { ?s :none ?o }', { principal: admin });
+    expect(r).toEqual({ form: 'SELECT', results: { head: { vars: ['s', 'o'] }, results: { bindings: [] } } });
+  });
+
+  test('SELECT bindings carry types, datatypes and languages', async () => {
+    const db = await openDb(uniqueName('query'));
+    await db.triples.update(P + 'INSERT DATA { :a :p "x"@en, 1, _:b }', { principal: admin });
+    const r = await db.triples.query(P + 'SELECT ?o WHERE { :a :p ?o } ORDER BY ?o', { principal: admin });
+    const terms = r.form === 'SELECT' ? r.results.results.bindings.map((b) => b.o) : [];
+    expect(terms.map((t) => t.type).sort()).toEqual(['bnode', 'literal', 'literal']);
+    expect(terms).toContainEqual({ type: 'literal', value: 'x', 'xml:lang': 'en' });
+    expect(terms).toContainEqual({ type: 'literal', value: '1', datatype: 'http://www.w3.org/2001/XMLSchema#integer' });
+  });
+
+  test('ASK gives {head, boolean}', async () => {
+    const db = await seeded();
+    const ask = await db.triples.query(P + 'ASK { :a :p 1 }', { principal: admin });
+    expect(ask.form === 'ASK' && ask.results).toEqual({ head: {}, boolean: true });
+    expect(askValue(await db.triples.query(P + 'ASK { :a :p 2 }', { principal: admin }))).toBe(false);
+  });
+
+  test('CONSTRUCT and DESCRIBE give quads in the client spelling of IRIs', async () => {
+    const db = await openDb(uniqueName('query'));
+    await db.triples.update('INSERT DATA { GRAPH <marklogic.com/g> { <marklogic.com/r1> <marklogic.com/p1> "literal1" } }', { principal: admin });
+    const c = await db.triples.query('CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }', { principal: admin });
+    expect(c.form).toBe('CONSTRUCT');
+    expect(c.form === 'CONSTRUCT' && c.quads.map((q) => [q.subject.value, q.predicate.value, q.object.value])).toEqual([
+      ['marklogic.com/r1', 'marklogic.com/p1', 'literal1'],
+    ]);
+    const d = await db.triples.query('DESCRIBE <marklogic.com/r1>', { principal: admin });
+    expect(d.form === 'DESCRIBE' && d.quads.map((q) => q.subject.value)).toEqual(['marklogic.com/r1']);
+  });
+
+  test('relative IRIs in a query match the path forms stored', async () => {
+    const db = await openDb(uniqueName('query'));
+    await db.triples.update('INSERT DATA { <marklogic.com/r1> <p> </my/thing> }', { principal: admin });
+    expect(askValue(await db.triples.query('ASK { <marklogic.com/r1> <p> </my/thing> }', { principal: admin }))).toBe(true);
+    expect(rows(await db.triples.query('SELECT ?o WHERE { ?s <p> ?o }', { principal: admin }))).toEqual([{ o: '/my/thing' }]);
+  });
+
+  test('base resolves relative IRIs against the client base', async () => {
+    const db = await openDb(uniqueName('query'));
+    await db.triples.update('INSERT DATA { <a> <p> 1 }', { principal: admin, base: 'http://ex/' });
+    expect(rows(await db.triples.query('SELECT ?s WHERE { ?s <p> 1 }', { principal: admin, base: 'http://ex/' }))).toEqual([{ s: 'http://ex/a' }]);
+  });
+
+  test.for([
+    { name: 'SELECT', text: 'SELECT * WHERE { ?s ?p ?o }' },
+    { name: 'ASK', text: 'PREFIX : <http://ex/>\n# a comment\nASK { }' },
+    { name: 'CONSTRUCT', text: 'CONSTRUCT WHERE { ?s ?p ?o }' },
+    { name: 'DESCRIBE', text: 'DESCRIBE <http://ex/a>' },
+  ])('queryForm tells $name before running it', async ({ name, text }) => {
+    const db = await openDb(uniqueName('query'));
+    expect(await db.triples.queryForm(text)).toBe(name);
+  });
+
+  test('a syntax error is 400 RESTAPI-INVALIDCONTENT with the parser message and position', async () => {
+    const db = await seeded();
+    const err = await rejection(db.triples.query('SELECT * WHERE { ?s ?p ', { principal: admin }));
+    expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
+    expect(err.message).toMatch(/SPARQL syntax error \(line 1, column \d+\): Parse error/);
+  });
+
+  test('an update sent as a query is refused', async () => {
+    const db = await seeded();
+    expect((await rejection(db.triples.query('CLEAR ALL', { principal: admin }))).code).toBe('RESTAPI-INVALIDCONTENT');
+  });
+});
+
+describe('dataset rules', () => {
+  test('1. with no graph named, the default graph is the union of every graph', async () => {
+    const db = await seeded();
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { ?s :p ?o }')).toEqual(['http://ex/a', 'http://ex/b', 'http://ex/d', 'http://ex/s']);
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { GRAPH ?g { ?s :p ?o } }')).toEqual(['http://ex/a', 'http://ex/b', 'http://ex/s']);
+  });
+
+  test('2. default-graph-uri names graphs; the reserved IRI names the graph of unnamed triples', async () => {
+    const db = await seeded();
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { ?s :p ?o }', { defaultGraphs: ['http://ex/g1', 'http://ex/g2'] })).toEqual(['http://ex/a', 'http://ex/b']);
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { ?s :p ?o }', { defaultGraphs: [DEFAULT] })).toEqual(['http://ex/d']);
+  });
+
+  test('FROM and FROM NAMED in the query set the dataset when no parameter does', async () => {
+    const db = await seeded();
+    expect(await subjectsOf(db, 'SELECT ?s FROM :g1 WHERE { ?s :p ?o }')).toEqual(['http://ex/a']);
+    expect(await subjectsOf(db, 'SELECT ?s FROM NAMED :g2 WHERE { GRAPH ?g { ?s :p ?o } }')).toEqual(['http://ex/b']);
+    expect(await subjectsOf(db, 'SELECT ?s FROM NAMED :g2 WHERE { ?s :p ?o }')).toEqual([]);
+  });
+
+  test('3. request parameters win over FROM / FROM NAMED', async () => {
+    const db = await seeded();
+    expect(await subjectsOf(db, 'SELECT ?s FROM :g1 WHERE { ?s :p ?o }', { defaultGraphs: ['http://ex/g2'] })).toEqual(['http://ex/b']);
+    const ask = await db.triples.query(P + 'ASK FROM :g2 { GRAPH ?g { :a :p 1 } }', { principal: admin, namedGraphs: ['http://ex/g1'] });
+    expect(askValue(ask)).toBe(true);
+    expect(await subjectsOf(db, 'SELECT ?s FROM :g1 WHERE { ?s :p ?o }', { namedGraphs: ['http://ex/g1'] })).toEqual([]);
+  });
+
+  test('a graph that does not exist is an empty graph, not an error', async () => {
+    const db = await seeded();
+    expect(askValue(await db.triples.query('ASK { }', { principal: admin, defaultGraphs: ['http://kasei.us/2009/09/sparql/data/data0.rdf'] }))).toBe(true);
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { ?s ?p ?o }', { defaultGraphs: ['http://ex/nope'] })).toEqual([]);
+  });
+});
+
+describe('graph permissions in queries', () => {
+  // Every graph carries rest-reader read, so only a user without rest-reader can be kept out of one.
+  const outsider = principal('outsider', 'app-user');
+
+  test.for([
+    { name: 'the union', q: 'SELECT ?s WHERE { ?s :p ?o }', options: {}, sees: ['http://ex/s'] },
+    { name: 'GRAPH ?g', q: 'SELECT ?s WHERE { GRAPH ?g { ?s :p ?o } }', options: {}, sees: ['http://ex/s'] },
+    { name: 'FROM', q: 'SELECT ?s FROM :g1 FROM :secret WHERE { ?s :p ?o }', options: {}, sees: ['http://ex/s'] },
+    { name: 'default-graph-uri', q: 'SELECT ?s WHERE { ?s :p ?o }', options: { defaultGraphs: ['http://ex/g1', DEFAULT, 'http://ex/secret'] }, sees: ['http://ex/s'] },
+    { name: 'named-graph-uri', q: 'SELECT ?s WHERE { GRAPH ?g { ?s :p ?o } }', options: { namedGraphs: ['http://ex/g1', 'http://ex/secret'] }, sees: ['http://ex/s'] },
+  ])('a user sees only the graphs it may read, through $name', async ({ q, options, sees }) => {
+    const db = await seeded();
+    expect(await subjectsOf(db, q, { ...options, principal: outsider })).toEqual(sees);
+    expect((await subjectsOf(db, q, { ...options, principal: reader })).length).toBeGreaterThan(sees.length);
+  });
+
+  test('a user who may read every graph gets the same answers as admin', async () => {
+    const db = await seeded();
+    const q = 'SELECT ?s WHERE { ?s :p ?o }';
+    expect(await subjectsOf(db, q, { principal: reader })).toEqual(await subjectsOf(db, q, { principal: admin }));
+  });
+});
+
+describe('bindings', () => {
+  test.for([
+    { name: 'an IRI', bindings: [{ name: 's', value: 'http://ex/a' }], expected: ['http://ex/a'] },
+    { name: 'a path-form IRI', bindings: [{ name: 's', value: 'marklogic.com/r1' }], expected: ['marklogic.com/r1'] },
+    { name: 'a typed literal', bindings: [{ name: 'o', value: '2', type: 'integer' }], expected: ['http://ex/b'] },
+    { name: 'a language-tagged string', bindings: [{ name: 'o', value: 'hello', lang: 'en' }], expected: ['http://ex/c'] },
+    { name: 'a name given twice (one solution each)', bindings: [{ name: 'o', value: '1', type: 'integer' }, { name: 'o', value: '2', type: 'integer' }], expected: ['http://ex/a', 'http://ex/b'] },
+    { name: 'two names (combined)', bindings: [{ name: 's', value: 'http://ex/a' }, { name: 'o', value: '2', type: 'integer' }], expected: [] },
+  ])('bind $name', async ({ bindings, expected }) => {
+    const db = await openDb(uniqueName('bind'));
+    await db.triples.update(P + 'INSERT DATA { :a :p 1 . :b :p 2 . :c :p "hello"@en . <marklogic.com/r1> :p 3 }', { principal: admin });
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { ?s :p ?o }', { bindings })).toEqual(expected);
+  });
+
+  test('a bound value with quotes or braces stays one term (never spliced into the text)', async () => {
+    const db = await openDb(uniqueName('bind'));
+    await db.triples.update(P + 'INSERT DATA { :a :p "x\\" } . ?s ?p ?o . {" }', { principal: admin });
+    expect(await subjectsOf(db, 'SELECT ?s WHERE { ?s :p ?o }', { bindings: [{ name: 'o', value: 'x" } . ?s ?p ?o . {', type: 'string' }] })).toEqual(['http://ex/a']);
+  });
+
+  test.for([
+    { param: 'bind:s', value: 'http://x', expected: { name: 's', value: 'http://x' } },
+    { param: 'bind:n:int', value: '5', expected: { name: 'n', value: '5', type: 'int' } },
+    { param: 'bind:label@en-GB', value: 'colour', expected: { name: 'label', value: 'colour', lang: 'en-GB' } },
+    { param: 'other', value: 'x', expected: undefined },
+  ])('parseBindingParam reads $param', ({ param, value, expected }) => {
+    expect(parseBindingParam(param, value)).toEqual(expected);
+  });
+
+  test.for(['bind:', 'bind:a b', 'bind:x:xs:int', 'bind:x@', 'bind:x@en:int'])('parseBindingParam refuses %s', (param) => {
+    expect(() => parseBindingParam(param, 'v')).toThrow(/REST-INVALIDPARAM/);
+  });
+});
+
+describe('paging', () => {
+  const q = 'SELECT ?s WHERE { ?s :p ?o } ORDER BY ?s';
+  test.for([
+    { start: undefined, pageLength: undefined, expected: ['a', 'b', 'd', 's'] },
+    { start: 2, pageLength: undefined, expected: ['b', 'd', 's'] },
+    { start: 2, pageLength: 2, expected: ['b', 'd'] },
+    { start: 9, pageLength: 2, expected: [] },
+  ])('start=$start pageLength=$pageLength', async ({ start, pageLength, expected }) => {
+    const db = await seeded();
+    const r = rows(await db.triples.query(P + q, { principal: admin, start, pageLength }));
+    expect(r.map((x) => x.s.replace('http://ex/', ''))).toEqual(expected);
+  });
+
+  test('pageLength=0 gives an empty result with empty head.vars', async () => {
+    const db = await seeded();
+    expect((await db.triples.query(P + q, { principal: admin, pageLength: 0 })).form === 'SELECT').toBe(true);
+    const r = await db.triples.query(P + q, { principal: admin, pageLength: 0 });
+    expect(r.form === 'SELECT' && r.results).toEqual({ head: { vars: [] }, results: { bindings: [] } });
+  });
+
+  test('start below 1 is refused', async () => {
+    const db = await seeded();
+    expect((await rejection(db.triples.query(P + q, { principal: admin, start: 0 }))).code).toBe('REST-INVALIDPARAM');
+  });
+});
+
+test('CONSTRUCT results are triples, whatever graph they came from', async () => {
+  const db = await seeded();
+  const r = await db.triples.query(P + 'CONSTRUCT { ?s :q ?o } WHERE { GRAPH :g1 { ?s :p ?o } }', { principal: admin });
+  expect(r.form === 'CONSTRUCT' && lines(r.quads)).toEqual(['<http://ex/a> <http://ex/q> "1"^^<http://www.w3.org/2001/XMLSchema#integer>']);
+});

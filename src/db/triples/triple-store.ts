@@ -1,0 +1,388 @@
+/**
+ * The triple store (db.triples): one Oxigraph store per database, in memory, rebuilt
+ * from IndexedDB on first use, made durable by a snapshot plus an ordered change log.
+ *
+ * Must (DESIGN.md, storage and durability):
+ * - load lazily, once: requests arriving during the load wait for it and never see
+ *   partial data; feed Oxigraph in chunks and yield between them;
+ * - run every write through the database's write queue; apply it in memory, commit its
+ *   log entry and registry changes in ONE IndexedDB transaction, and acknowledge only
+ *   after the commit; on any failure undo the in-memory changes, so a failed request
+ *   changes nothing;
+ * - let reads see committed state only: while a write is between its first in-memory
+ *   change and its commit (or undo), reads wait at the gate;
+ * - compact (snapshot + empty log, one transaction) after a write has been acknowledged,
+ *   never on a request's path; a worker stopped mid-way leaves the old snapshot and log.
+ *
+ * @example
+ * const db = await Database.open({ indexedDB, oxigraph });
+ * await db.triples.update('INSERT DATA { <s> <p> "o" }', { principal });
+ * const { results } = await db.triples.query('SELECT * WHERE { ?s ?p ?o }', { principal });
+ */
+import type * as Oxigraph from 'oxigraph';
+import { DbError } from '../errors';
+import type { Permission } from '../documents/types';
+import type { Principal } from '../security/types';
+import type { TabulaIdb } from '../storage/schema';
+import type { WriteQueue } from '../storage/write-queue';
+import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
+import { checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
+import type { GraphRecord } from './graph-permissions';
+import * as graphStore from './graph-store';
+import type { RdfPayload } from './graph-store';
+import { loadKeepingLabels, splitAtLineEnds } from './nquads';
+import { prepareQuery, runQuery, type QueryOptions, type QueryResult } from './query';
+import * as things from './things';
+import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
+import { GraphAccess, keyOfRecord, WriteContext, type Engine } from './write-context';
+
+export type OxigraphModule = typeof Oxigraph;
+
+/**
+ * How a host hands over the engine: the module itself (Node), a promise of it while its
+ * wasm instantiates, or a function giving that promise — asked again after a failure,
+ * so a failed instantiation is retried by the next request instead of sticking.
+ */
+export type OxigraphSource = OxigraphModule | Promise<OxigraphModule> | (() => Promise<OxigraphModule>);
+
+export interface TripleStoreOptions {
+  /** Compact when the log holds more entries than this (default 1,000). */
+  compactAfterEntries?: number;
+  /** …or more characters of N-Quads than this (default 16 M). */
+  compactAfterChars?: number;
+  /** Size of a snapshot piece, in characters (default 4 M). */
+  snapshotChunkChars?: number;
+}
+
+/** Options of the graph-store writes. */
+export interface GraphWriteOptions {
+  principal: Principal;
+  /** `perm:{role}`: added to the default permissions of graphs the write creates. */
+  permissions?: readonly Permission[];
+}
+
+export interface GraphWriteOutcome {
+  /** True when the write created the graph (answer 201). */
+  created: boolean;
+}
+
+/** Same durability as documents: see docs/decisions/0008-durability.md. */
+const DURABILITY: IDBTransactionDurability = 'default';
+
+interface LoadedEngine extends Engine {
+  logEntries: number;
+  logChars: number;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export class TripleStore {
+  private loading: Promise<LoadedEngine> | undefined;
+  /** Set while a write's changes are in memory but not yet committed (or undone). */
+  private gate: Promise<void> | undefined;
+  private compacting: Promise<void> | undefined;
+  private readonly compactAfterEntries: number;
+  private readonly compactAfterChars: number;
+  private readonly chunkChars: number;
+
+  constructor(
+    private readonly idb: TabulaIdb,
+    private readonly queue: WriteQueue,
+    private readonly oxigraph: OxigraphSource | undefined,
+    options: TripleStoreOptions = {},
+  ) {
+    this.compactAfterEntries = options.compactAfterEntries ?? 1_000;
+    this.compactAfterChars = options.compactAfterChars ?? 16 * 1024 * 1024;
+    this.chunkChars = options.snapshotChunkChars ?? 4 * 1024 * 1024;
+    // A host may start initialising the engine before any request needs it; a failure
+    // is reported to the first request that does, not as an unhandled rejection.
+    if (oxigraph instanceof Promise) oxigraph.catch(() => undefined);
+  }
+
+  /** Loads the store from IndexedDB (once; every caller shares the same load). */
+  async ready(): Promise<void> {
+    await this.engine();
+  }
+
+  // ---- SPARQL ------------------------------------------------------------------
+
+  /** Runs a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) for `options.principal`. */
+  async query(text: string, options: QueryOptions): Promise<QueryResult> {
+    const engine = await this.readable();
+    const prepared = prepareQuery(engine.ox, text, options);
+    return runQuery(new GraphAccess(engine, options.principal), prepared, options);
+  }
+
+  /** The form of a query (SELECT, ASK, CONSTRUCT, DESCRIBE), for negotiating before running it; throws on syntax errors. */
+  async queryForm(text: string, options: Pick<QueryOptions, 'base'> = {}): Promise<QueryResult['form']> {
+    const engine = await this.engine();
+    return prepareQuery(engine.ox, text, options).form;
+  }
+
+  /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
+  async update(text: string, options: UpdateOptions): Promise<UpdateOutcome> {
+    const parsed = prepareUpdate(text, options);
+    return this.write(options.principal, options.permissions, (ctx) => {
+      applyUpdate(ctx, parsed, options);
+      return { created: ctx.createdGraphs(), changed: ctx.changed };
+    });
+  }
+
+  // ---- graph store (/v1/graphs) --------------------------------------------------------
+
+  /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */
+  async listGraphs(principal: Principal): Promise<string[]> {
+    const engine = await this.readable();
+    return graphStore.listGraphs(new GraphAccess(engine, principal));
+  }
+
+  /** The triples of a graph (`DEFAULT_GRAPH_IRI` for the default graph); undefined when missing or unreadable. */
+  async graphTriples(iri: string, principal: Principal): Promise<Oxigraph.Quad[] | undefined> {
+    const engine = await this.readable();
+    return graphStore.graphQuads(new GraphAccess(engine, principal), keyOfClientIri(checkGraphIri(iri)));
+  }
+
+  /** Whether a graph exists for this user (HEAD). */
+  async hasGraph(iri: string, principal: Principal): Promise<boolean> {
+    const engine = await this.readable();
+    return new GraphAccess(engine, principal).canRead(keyOfClientIri(checkGraphIri(iri)));
+  }
+
+  /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
+  replaceGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.write(options.principal, options.permissions, (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }));
+  }
+
+  /** POST ?graph / ?default: adds the payload's triples to the graph (created when missing). */
+  mergeGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.write(options.principal, options.permissions, (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }));
+  }
+
+  /**
+   * PUT / POST without graph or default: a quad payload (N-Quads, TriG) naming its own
+   * graphs; triples outside any graph go to the default graph. `replace` empties each
+   * graph the payload names first. Returns the graphs created.
+   */
+  writeQuads(payload: RdfPayload, mode: 'replace' | 'merge', options: GraphWriteOptions): Promise<{ created: string[] }> {
+    return this.write(options.principal, options.permissions, (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }));
+  }
+
+  /** DELETE ?graph / ?default. False when the graph does not exist for this user (404). */
+  deleteGraph(iri: string, principal: Principal): Promise<boolean> {
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.write(principal, undefined, (ctx) => graphStore.deleteGraph(ctx, key));
+  }
+
+  /** DELETE without parameters: every graph the user can see. */
+  deleteAll(principal: Principal): Promise<void> {
+    return this.write(principal, undefined, (ctx) => graphStore.deleteAll(ctx));
+  }
+
+  /** A graph's permissions; undefined when missing or unreadable. */
+  async graphPermissions(iri: string, principal: Principal): Promise<Permission[] | undefined> {
+    const engine = await this.readable();
+    return graphStore.graphPermissions(new GraphAccess(engine, principal), keyOfClientIri(checkGraphIri(iri)));
+  }
+
+  /** PUT (`replace`, defaults kept) or POST (`merge`) of a graph's permissions; a missing graph is created empty. */
+  setGraphPermissions(iri: string, permissions: readonly Permission[], mode: 'replace' | 'merge', principal: Principal): Promise<GraphWriteOutcome> {
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.write(principal, undefined, (ctx) => ({ created: graphStore.setGraphPermissions(ctx, key, permissions, mode) }));
+  }
+
+  /** DELETE of permissions: back to the defaults. False when the graph does not exist for this user. */
+  resetGraphPermissions(iri: string, principal: Principal): Promise<boolean> {
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.write(principal, undefined, (ctx) => graphStore.resetGraphPermissions(ctx, key));
+  }
+
+  // ---- things ------------------------------------------------------------------
+
+  /** Subject nodes (IRIs and blank nodes) of the readable graphs, at most `limit`. */
+  async subjects(principal: Principal, limit = things.THINGS_LIMIT): Promise<Array<Oxigraph.NamedNode | Oxigraph.BlankNode>> {
+    const engine = await this.readable();
+    return things.subjects(new GraphAccess(engine, principal), limit);
+  }
+
+  /** The triples of the given nodes (client IRIs), each once; empty when none has any. */
+  async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT): Promise<Oxigraph.Quad[]> {
+    const engine = await this.readable();
+    return things.describe(new GraphAccess(engine, principal), iris, limit);
+  }
+
+  /** The initialised Oxigraph module (serialisers need its Store for some syntaxes). */
+  async module(): Promise<OxigraphModule> {
+    return (await this.engine()).ox;
+  }
+
+  // ---- durability ----------------------------------------------------------------
+
+  /** Writes a snapshot and empties the log now (normally automatic, after writes). */
+  compact(): Promise<void> {
+    return this.queue.run(async () => this.compactNow(await this.engine()));
+  }
+
+  /** Resolves when no compaction is pending (tests, orderly shutdown). */
+  async settled(): Promise<void> {
+    while (this.compacting) await this.compacting;
+  }
+
+  private engine(): Promise<LoadedEngine> {
+    this.loading ??= this.load().catch((e: unknown) => {
+      this.loading = undefined;
+      throw e;
+    });
+    return this.loading;
+  }
+
+  /** The engine once loaded and no write is half-way. */
+  private async readable(): Promise<LoadedEngine> {
+    const engine = await this.engine();
+    while (this.gate) await this.gate;
+    return engine;
+  }
+
+  private async load(): Promise<LoadedEngine> {
+    if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
+    const ox = await (typeof this.oxigraph === 'function' ? this.oxigraph() : this.oxigraph);
+    const tx = this.idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly');
+    const [chunks, entries, records] = await Promise.all([
+      tx.objectStore('triples-snapshot').getAll(),
+      tx.objectStore('triples-log').getAll(),
+      tx.objectStore('graphs').getAll(),
+      tx.done,
+    ]);
+    const store = new ox.Store();
+    for (let i = 0; i < chunks.length; i++) {
+      loadKeepingLabels(ox, store, chunks[i]);
+      chunks[i] = ''; // let the collector have it: a large live heap slows V8 down (platform facts)
+      await yieldToEventLoop();
+    }
+    let logChars = 0;
+    for (let i = 0; i < entries.length; i++) {
+      replayEntry(ox, store, entries[i]);
+      logChars += entrySize(entries[i]);
+      if (i % 100 === 99) await yieldToEventLoop();
+    }
+    const registry = new Map(records.map((r) => [r.iri, r]));
+    syncGraphSet(store, registry);
+    return { ox, store, registry, logEntries: entries.length, logChars };
+  }
+
+  /**
+   * The write path: queued, applied in memory behind the gate, committed in one
+   * transaction, undone on any failure.
+   */
+  private write<T>(principal: Principal, permissions: readonly Permission[] | undefined, work: (ctx: WriteContext) => T): Promise<T> {
+    return this.queue.run(async () => {
+      const engine = await this.engine();
+      let open!: () => void;
+      this.gate = new Promise<void>((resolve) => (open = resolve));
+      const ctx = new WriteContext(engine, principal, permissions);
+      try {
+        const value = work(ctx);
+        const entry = ctx.changes.entry();
+        const registry = ctx.registryChanges();
+        if (entry || registry.length > 0) await this.commit(entry, registry);
+        ctx.commitRegistry();
+        if (entry) {
+          engine.logEntries++;
+          engine.logChars += entrySize(entry);
+        }
+        return value;
+      } catch (e) {
+        this.undo(ctx);
+        throw e;
+      } finally {
+        this.gate = undefined;
+        open();
+        this.compactIfDue(engine);
+      }
+    });
+  }
+
+  private async commit(entry: LogEntry | undefined, registry: ReturnType<WriteContext['registryChanges']>): Promise<void> {
+    const tx = this.idb.transaction(['triples-log', 'graphs'], 'readwrite', { durability: DURABILITY });
+    try {
+      const graphs = tx.objectStore('graphs');
+      await Promise.all([
+        entry && tx.objectStore('triples-log').add(entry),
+        ...registry.map(({ iri, record }) => (record ? graphs.put(record) : graphs.delete(iri))),
+      ]);
+      await tx.done;
+    } catch (e) {
+      abortQuietly(tx);
+      throw e;
+    }
+  }
+
+  private undo(ctx: WriteContext): void {
+    let undone = false;
+    try {
+      undone = ctx.rollback();
+    } catch (e) {
+      console.error('[tabula] undoing a failed triple write failed; reloading the store', e);
+    }
+    // The store no longer matches what is committed: rebuild it from IndexedDB on next
+    // use. The gate is still closed, so no read sees the abandoned state meanwhile.
+    if (!undone) this.loading = undefined;
+  }
+
+  private compactIfDue(engine: LoadedEngine): void {
+    if (this.compacting) return;
+    if (engine.logEntries <= this.compactAfterEntries && engine.logChars <= this.compactAfterChars) return;
+    // Queued behind the write that triggered it, so that write is acknowledged first.
+    this.compacting = this.queue
+      .run(() => this.compactNow(engine))
+      .catch((e: unknown) => console.error('[tabula] triple store compaction failed; the log is kept', e))
+      .finally(() => (this.compacting = undefined));
+  }
+
+  /** Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair intact. */
+  private async compactNow(engine: LoadedEngine): Promise<void> {
+    if (this.loading === undefined) return; // reloading after a failed undo; nothing trustworthy to snapshot
+    const chunks = splitAtLineEnds(engine.store.dump({ format: 'application/n-quads' }), this.chunkChars);
+    const tx = this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY });
+    try {
+      const snapshot = tx.objectStore('triples-snapshot');
+      await snapshot.clear();
+      await Promise.all([...chunks.map((chunk, i) => snapshot.put(chunk, i)), tx.objectStore('triples-log').clear()]);
+      await tx.done;
+    } catch (e) {
+      abortQuietly(tx);
+      throw e;
+    }
+    engine.logEntries = 0;
+    engine.logChars = 0;
+  }
+}
+
+/**
+ * After a load, Oxigraph's set of named graphs is made to match the registry: empty
+ * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty").
+ */
+function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>): void {
+  const registered = new Set<string>();
+  for (const record of registry.values()) {
+    const key = keyOfRecord(record);
+    if (key === DEFAULT_KEY) continue;
+    registered.add(key);
+    setGraphExists(store, key, true);
+  }
+  const present = store.query('SELECT ?g WHERE { GRAPH ?g { } }') as Array<Map<string, Oxigraph.Term>>;
+  for (const row of present) {
+    const g = row.get('g')!;
+    if (g.termType === 'NamedNode' && !registered.has(g.value)) setGraphExists(store, g.value, false);
+  }
+}
+
+function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
+  tx.done.catch(() => undefined);
+  try {
+    tx.abort();
+  } catch {
+    // already finished or aborted
+  }
+}
