@@ -9,9 +9,9 @@ describe('negotiateSparqlResults', () => {
     // Defaults (docs/decisions/0009-sparql-formats.md)
     { name: 'SELECT without Accept is SPARQL results XML', kind: 'bindings', accept: undefined, chosen: 'application/sparql-results+xml' },
     { name: 'ASK without Accept is SPARQL results XML', kind: 'boolean', accept: undefined, chosen: 'application/sparql-results+xml' },
-    { name: 'CONSTRUCT without Accept is N-Triples', kind: 'graph', accept: undefined, chosen: 'application/n-triples' },
+    { name: 'CONSTRUCT without Accept is Turtle', kind: 'graph', accept: undefined, chosen: 'text/turtle' },
     { name: 'curl\'s */* counts as no Accept', kind: 'bindings', accept: '*/*', chosen: 'application/sparql-results+xml' },
-    { name: '*/* for a graph is N-Triples', kind: 'graph', accept: '*/*', chosen: 'application/n-triples' },
+    { name: '*/* for a graph is Turtle', kind: 'graph', accept: '*/*', chosen: 'text/turtle' },
     // What the official clients send
     { name: 'SELECT as JSON', kind: 'bindings', accept: 'application/sparql-results+json', chosen: 'application/sparql-results+json' },
     { name: 'SELECT as plain application/json (the Node client\'s contentType)', kind: 'bindings', accept: 'application/json', chosen: 'application/json' },
@@ -27,7 +27,7 @@ describe('negotiateSparqlResults', () => {
     { name: 'DESCRIBE as HTML', kind: 'graph', accept: 'text/html', chosen: 'text/html' },
     // Header details
     { name: 'q-values are honoured', kind: 'bindings', accept: 'text/csv;q=0.5, application/sparql-results+json', chosen: 'application/sparql-results+json' },
-    { name: 'an unsupported type with a */* fallback gets the default', kind: 'graph', accept: 'image/png, */*;q=0.1', chosen: 'application/n-triples' },
+    { name: 'an unsupported type with a */* fallback gets the default', kind: 'graph', accept: 'image/png, */*;q=0.1', chosen: 'text/turtle' },
     { name: 'text/* for a graph is Turtle', kind: 'graph', accept: 'text/*', chosen: 'text/turtle' },
     { name: 'parameters on the type do not matter', kind: 'graph', accept: 'text/turtle; charset=utf-8', chosen: 'text/turtle' },
   ] as const)('$name', ({ kind, accept, chosen }) => {

@@ -82,7 +82,9 @@ const rdfTypes = rdfFormats.flatMap((f) => [f.mediaType, ...f.aliases]);
 export const answerTypes: Record<AnswerKind, readonly string[]> = {
   bindings: resultsTypes,
   boolean: resultsTypes,
-  graph: [...rdfTypes, HTML],
+  // Turtle first: it is what a request without Accept gets, and unlike N-Triples it can
+  // carry the path-form IRIs MarkLogic keeps as written (decision 0009).
+  graph: ['text/turtle', ...rdfTypes.filter((t) => t !== 'text/turtle'), HTML],
   'graph-list': ['text/uri-list', 'text/plain', HTML],
   subjects: [HTML],
 };
