@@ -16,7 +16,7 @@ export default defineConfig({
   publicDir: false,
   // Workbox and other packages branch on it; a library build does not define it.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [injectPrecacheManifest({ distDir: 'dist', swFileName })],
+  plugins: [oxigraphWasmAsAsset(), injectPrecacheManifest({ distDir: 'dist', swFileName })],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -30,6 +30,25 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: false } },
   },
 });
+
+/**
+ * Library mode inlines every asset as base64; Oxigraph's web build names its wasm with
+ * `new URL('web_bg.wasm', import.meta.url)`, which would put a second 5 MB copy inside
+ * sw.js. `?no-inline` makes it the same emitted asset the worker imports (and precaches).
+ */
+function oxigraphWasmAsAsset(): Plugin {
+  const reference = "new URL('web_bg.wasm', import.meta.url)";
+  return {
+    name: 'tabula:oxigraph-wasm-asset',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]oxigraph[\\/]web\.js$/.test(id)) return null;
+      if (!code.includes(reference)) this.error(`oxigraph/web.js no longer contains ${reference}: update this plugin`);
+      // Same line, same length but for the query: the existing sourcemap stays right.
+      return { code: code.replace(reference, "new URL('web_bg.wasm?no-inline', import.meta.url)"), map: null };
+    },
+  };
+}
 
 interface PrecacheEntry {
   url: string;

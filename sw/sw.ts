@@ -69,11 +69,25 @@ function openApi(): Promise<Api> {
 const changes = new BroadcastChannel('tabula:changes');
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Whether a request only reads. A SPARQL query sent by POST is a read: announcing it
+ * would make every listening page refetch — and re-POST its own queries — forever.
+ */
+async function readsOnly(request: Request): Promise<boolean> {
+  if (READS.has(request.method)) return true;
+  if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/graphs/sparql')) return false;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/sparql-update') return false;
+  if (type === 'application/x-www-form-urlencoded') return !new URLSearchParams(await request.clone().text()).has('update');
+  return true;
+}
+
 async function answerApi(request: Request): Promise<Response> {
   try {
     const handler = await openApi();
+    const read = await readsOnly(request);
     const response = await handler.fetch(request);
-    if (!READS.has(request.method) && response.ok) {
+    if (!read && response.ok) {
       changes.postMessage({ method: request.method, path: new URL(request.url).pathname });
     }
     return response;

@@ -206,3 +206,26 @@ describe('/v1/graphs/things', () => {
     expect((await api.fetch('/v1/graphs/things?iri=http://ex/alice', { headers: { accept: 'image/png' } })).status).toBe(406);
   });
 });
+
+describe('multipart/form-data on /v1/graphs', () => {
+  test('every part is merged into the graph in one write, blank nodes kept apart per part', async () => {
+    const api = await testApi();
+    const boundary = 'FORMB';
+    const part = (name: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.ttl"\r\nContent-Type: text/turtle\r\n\r\n${body}\r\n`;
+    const body = part('a', '_:x <http://ex/p> "a" .') + part('b', '_:x <http://ex/p> "b" .') + `--${boundary}--\r\n`;
+    const res = await api.fetch(`/v1/graphs?${g('http://ex/f')}`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    expect(res.status).toBe(201);
+    const { lines } = await ntriples(api, g('http://ex/f'));
+    expect(lines).toHaveLength(2);
+    expect(new Set(lines.map((l) => l.split(' ')[0])).size).toBe(2);
+  });
+
+  test('a part in no RDF syntax is 415 and nothing is stored', async () => {
+    const api = await testApi();
+    const body = `--B\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: image/png\r\n\r\nxx\r\n--B--\r\n`;
+    const res = await api.fetch(`/v1/graphs?${g('http://ex/f')}`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=B', accept: 'application/json' }, body });
+    expect(res.status).toBe(415);
+    expect((await ntriples(api, g('http://ex/f'))).status).toBe(404);
+  });
+});

@@ -16,7 +16,10 @@ import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { readBody } from './http/body';
-import { mediaType, structuredFormat } from './http/negotiate';
+import { mediaType, mediaTypeParam, structuredFormat } from './http/negotiate';
+import { parseMultipart } from './http/multipart';
+import { RELATIVE_BASE } from '../db/triples/relative-iris';
+import { ntriplesTerm, safeBlankLabel, toJsonTerm, type TermLike } from './serializers/rdf-terms';
 import { escapeXml } from './http/xml-text';
 import { contentTypeHeader, negotiateAnswer, rdfFormatOf } from './serializers/formats';
 import { serializeGraphList } from './serializers/graph-list';
@@ -135,6 +138,38 @@ function parsePermissionsBody(bytes: Uint8Array, contentType: string | null): Pe
   return perms;
 }
 
+/**
+ * A `multipart/form-data` body (the W3C Graph Store Protocol's way to send several
+ * files at once): each part is parsed on its own, in its own syntax, and all of them
+ * become one N-Triples payload, so the write stays one atomic request. Blank-node labels
+ * are prefixed per part: `_:b` in two files names two nodes.
+ */
+async function formDataPayload(deps: ApiDeps, bytes: Uint8Array, contentType: string | null, base: string | undefined): Promise<RdfPayload> {
+  const boundary = mediaTypeParam(contentType, 'boundary');
+  if (!boundary) throw new DbError('XDMP-HTTP-MULTIPART', 'multipart/form-data Content-Type without a boundary');
+  const ox = await deps.db.triples.module();
+  const lines: string[] = [];
+  parseMultipart(bytes, boundary).forEach((part, i) => {
+    const single = rdfPayload(part.body, part.contentType || null, base);
+    const format = rdfFormatOf(single.format);
+    if (!format?.oxigraph || format.dataset) {
+      throw new DbError('RESTAPI-INVALIDMIMETYPE', `part ${i + 1}: ${part.contentType || 'no Content-Type'} is not a triples syntax`);
+    }
+    let quads: Array<{ subject: TermLike; predicate: TermLike; object: TermLike }>;
+    try {
+      quads = ox.parse(typeof single.text === 'string' ? single.text : decodeUtf8(single.text, `part ${i + 1}`), {
+        format: format.oxigraph,
+        base_iri: single.base ?? RELATIVE_BASE,
+      });
+    } catch (e) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', `part ${i + 1}: ${(e as Error).message}`);
+    }
+    const term = (t: TermLike) => (t.termType === 'BlankNode' ? `_:p${i}_${safeBlankLabel(t.value)}` : ntriplesTerm(toJsonTerm(t)));
+    for (const q of quads) lines.push(`${term(q.subject)} ${term(q.predicate)} ${term(q.object)} .`);
+  });
+  return { text: lines.join('\n'), format: 'application/n-triples' };
+}
+
 /** The request body as an RDF payload in a syntax the store parses. */
 function rdfPayload(bytes: Uint8Array, contentType: string | null, base: string | undefined): RdfPayload {
   const format = rdfFormatOf(contentType);
@@ -162,7 +197,9 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
     if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', 'a permissions body is required');
     created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType), mode, principal)).created;
   } else {
-    const payload = rdfPayload(body, contentType, params.one('base'));
+    const base = params.one('base');
+    const payload =
+      mediaType(contentType) === 'multipart/form-data' ? await formDataPayload(deps, body, contentType, base) : rdfPayload(body, contentType, base);
     if (iri === undefined) {
       created = (await triples.writeQuads(payload, mode, { principal, permissions: perms })).created.length > 0;
     } else if (mode === 'replace') {

@@ -52,6 +52,13 @@ describe('reading SPARQL protocol requests', () => {
     ]);
   });
 
+  test.for([
+    { name: 'a query', path: '/v1/graphs/sparql?query=ASK%7B%7D&optimize=2&default-rulesets=exclude', init: undefined },
+    { name: 'an update', path: '/v1/graphs/sparql?optimize=0&default-rulesets=include', init: post('application/sparql-update', 'CLEAR ALL') },
+  ])('accepts the optimize and default-rulesets hints the official client sends, on $name', async ({ path, init }) => {
+    await expect(read(path, init)).resolves.toMatchObject({ text: expect.any(String) });
+  });
+
   test('reads every bind: form, including a percent-encoded parameter name and repeated names', async () => {
     const r = await read('/v1/graphs/sparql?query=ASK%7B%7D&bind:s=http://x/1&bind%3An%3Aint=42&bind:label@en=hello&bind:ids:int=1&bind:ids:int=2');
     expect(r.bindings).toEqual([
@@ -77,6 +84,9 @@ describe('reading SPARQL protocol requests', () => {
     { name: 'default-graph-uri on an update', path: '/v1/graphs/sparql?default-graph-uri=g', init: post('application/sparql-update', 'CLEAR ALL'), expected: '400 REST-INVALIDPARAM' },
     { name: 'an unknown parameter', path: '/v1/graphs/sparql?query=ASK%7B%7D&colour=red', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
     { name: 'txid, which needs transactions', path: '/v1/graphs/sparql?query=ASK%7B%7D&txid=1', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
+    { name: 'ruleset, which needs inference', path: '/v1/graphs/sparql?query=ASK%7B%7D&ruleset=rdfs.rules', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
+    { name: 'an optimize level that is not a number', path: '/v1/graphs/sparql?query=ASK%7B%7D&optimize=high', init: undefined, expected: '400 REST-INVALIDPARAM' },
+    { name: 'default-rulesets other than include or exclude', path: '/v1/graphs/sparql?query=ASK%7B%7D&default-rulesets=all', init: undefined, expected: '400 REST-INVALIDPARAM' },
     { name: 'q, which needs search', path: '/v1/graphs/sparql?query=ASK%7B%7D&q=cat', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
     { name: 'another database', path: '/v1/graphs/sparql?query=ASK%7B%7D&database=Other', init: undefined, expected: '400 XDMP-NOSUCHDB' },
     { name: 'a bad start', path: '/v1/graphs/sparql?query=ASK%7B%7D&start=0', init: undefined, expected: '400 REST-INVALIDPARAM' },

@@ -44,10 +44,14 @@ export interface SparqlRequest {
 }
 
 const DATASET = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri'];
-const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', 'database'];
+// `optimize` (the query analyser's effort) and `default-rulesets` (whether the database's
+// default inference rulesets apply; Tabula has none, so include = exclude) cannot change
+// an answer here; the official client sends them from optimizeLevel / defaultRulesets.
+const HINTS = ['optimize', 'default-rulesets'];
+const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', 'database', ...HINTS];
 // Parameters of the real API that need capabilities Tabula does not have yet
-// (transactions; triples restricted by a document query). Refused by name, never ignored.
-const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'timestamp'];
+// (transactions; triples restricted by a document query; inference). Refused by name, never ignored.
+const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'timestamp', 'ruleset'];
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
@@ -100,6 +104,12 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
     if (values.length > 1) throw new DbError('REST-REPEATEDPARAM', `Parameter ${name} may only appear once`);
     return values[0];
   };
+
+  intParam(single('optimize'), 'optimize', 0);
+  const rulesets = single('default-rulesets');
+  if (rulesets !== undefined && rulesets !== 'include' && rulesets !== 'exclude') {
+    throw new DbError('REST-INVALIDPARAM', `default-rulesets must be include or exclude: ${rulesets}`);
+  }
 
   const database = single('database');
   if (database !== undefined && database !== options.database) {

@@ -272,3 +272,12 @@ describe('SPARQL updates', () => {
     expect(first.results.bindings).toHaveLength(1);
   });
 });
+
+describe('SELECT * columns', () => {
+  test('come in the order the variables first appear in the query', async () => {
+    const api = await testApi();
+    await update(api, 'INSERT DATA { <http://s> <http://p> "o" }');
+    const r = await select(api, 'SELECT * WHERE { ?subject ?predicate ?object }');
+    expect(r.head.vars).toEqual(['subject', 'predicate', 'object']);
+  });
+});

@@ -11,7 +11,7 @@ import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/
 import { endpoint } from './http/routing';
 import { readSparqlRequest, type SparqlBinding, type SparqlRequest } from './sparql-request';
 import { contentTypeHeader, negotiateSparqlResults } from './serializers/formats';
-import { serializeResults, type SparqlJsonResults } from './serializers/sparql-results';
+import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
 
@@ -54,7 +54,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
   });
   const body =
     result.form === 'SELECT' || result.form === 'ASK'
-      ? serializeResults(result.results as SparqlJsonResults, mediaType, thingsHref)
+      ? serializeResults(result.results, mediaType, thingsHref)
       : serializeQuads(result.quads, mediaType, await triples.module(), { href: thingsHref, title: `${result.form} results` });
   return new Response(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType) } });
 }

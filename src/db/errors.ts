@@ -56,6 +56,9 @@ export const catalogue = {
   'XDMP-SPQLGRAPHEXIST': entry(400, 'Graph already exists'),
   'XDMP-SPQLNOSUCHGRAPH': entry(400, 'No such graph'),
   'XDMP-NOSUCHDB': entry(400, 'No such database'),
+  'XDMP-UNDFUN': entry(400, 'Undefined function'),
+  // Tabula's own: a SPARQL feature that needs what a browser database lacks (SERVICE: a network).
+  'SEM-UNSUPPORTED': entry(400, 'Unsupported SPARQL feature'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
   'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),

@@ -19,12 +19,9 @@ export const RDF_TYPE = `${RDF}type`;
 export const RDF_LANG_STRING = `${RDF}langString`;
 export const RDF_DIR_LANG_STRING = `${RDF}dirLangString`;
 
-/** A term of the W3C SPARQL 1.1 JSON results format (with the RDF 1.2 triple term and base direction). */
-export type JsonTerm =
-  | { type: 'uri'; value: string }
-  | { type: 'bnode'; value: string }
-  | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string; 'its:dir'?: 'ltr' | 'rtl' }
-  | { type: 'triple'; value: { subject: JsonTerm; predicate: JsonTerm; object: JsonTerm } };
+/** A term of the W3C SPARQL 1.1 JSON results format: the engine's type, one definition. */
+import type { JsonTerm } from '../../db/triples/relative-iris';
+export type { JsonTerm };
 
 export type JsonLiteral = Extract<JsonTerm, { type: 'literal' }>;
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { DocumentExplorer } from '../features/document-explorer/components/document-explorer';
+import { SparqlEditorRoute } from '../features/sparql-editor/components/sparql-editor-route';
+import { GraphBrowser } from '../features/graph-browser/components/graph-browser';
 
 export interface AppRoute {
   path: string;
@@ -13,8 +15,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/documents', label: 'Documents', render: (params) => <DocumentExplorer params={params} /> },
   { path: '/search', label: 'Search' },
   { path: '/options', label: 'Options' },
-  { path: '/sparql', label: 'SPARQL' },
-  { path: '/graphs', label: 'Graphs' },
+  { path: '/sparql', label: 'SPARQL', render: () => <SparqlEditorRoute /> },
+  { path: '/graphs', label: 'Graphs', render: (params) => <GraphBrowser params={params} /> },
 ];
 
 export const HOME_PATH = '/documents';

@@ -118,6 +118,35 @@ async function whenGateCloses(db: Database): Promise<void> {
   while (!gateOf(db)) await new Promise((r) => setTimeout(r, 1));
 }
 
+describe('bulk loads', () => {
+  const nt = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `<http://ex/s${from + i}> <http://ex/p> "${from + i}" .`).join('\n');
+
+  test('N-Triples without blank nodes are logged as sent, merged chunk by chunk, and come back after a restart', async () => {
+    const name = uniqueName('bulk');
+    const db = await openDb(name);
+    await db.triples.mergeGraph('http://ex/g', { text: nt(0, 50), format: 'application/n-triples' }, { principal: admin });
+    await db.triples.mergeGraph('http://ex/g', { text: nt(25, 100), format: 'application/n-triples' }, { principal: admin });
+    await db.triples.mergeGraph('http://ex/g', { text: '<marklogic.com/r1> <marklogic.com/p1> "relative" .', format: 'application/n-triples' }, { principal: admin });
+    const log = await db.idb.getAll('triples-log');
+    expect(log.map((e) => e.added.map((a) => a.format))).toEqual([['application/n-triples'], ['application/n-triples'], ['text/turtle']]);
+    expect(log[1].added[0].text).toBe(nt(25, 100));
+    const before = await dump(db);
+    expect(before).toHaveLength(101);
+    db.close();
+    expect(await dump(await openDb(name))).toEqual(before);
+  });
+
+  test('when the commit of a logged load fails, the store is rebuilt from what was committed', async () => {
+    const name = uniqueName('bulk-fail');
+    const db = await openDb(name);
+    await db.triples.mergeGraph('http://ex/g', { text: nt(0, 10), format: 'application/n-triples' }, { principal: admin });
+    const before = await dump(db);
+    slowCommit(db, true);
+    await expect(db.triples.mergeGraph('http://ex/g', { text: nt(10, 20), format: 'application/n-triples' }, { principal: admin })).rejects.toThrow('disk full');
+    expect(await dump(db)).toEqual(before);
+  });
+});
+
 describe('reads see committed state only', () => {
   test('a query made while a write commits waits for it, then sees it', async () => {
     const db = await openDb(uniqueName('gate'));

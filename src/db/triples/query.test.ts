@@ -86,6 +86,22 @@ describe('query forms', () => {
     expect(err.message).toMatch(/SPARQL syntax error \(line 1, column \d+\): Parse error/);
   });
 
+  test('a query only Oxigraph parses (SPARQL 1.2) still runs, without bindings', async () => {
+    const db = await openDb(uniqueName('query'));
+    await db.triples.update(P + 'INSERT DATA { :a :p "x"@en, "y" }', { principal: admin });
+    const text = 'VERSION "1.2" PREFIX : <http://ex/> SELECT ?o WHERE { :a :p ?o FILTER(hasLANG(?o)) }';
+    expect(rows(await db.triples.query(text, { principal: admin }))).toEqual([{ o: 'x' }]);
+    const err = await rejection(db.triples.query(text, { principal: admin, bindings: [{ name: 'o', value: 'x', lang: 'en' }] }));
+    expect(err.code).toBe('RESTAPI-INVALIDCONTENT');
+  });
+
+  test('a query sparqljs accepts but Oxigraph refuses is 400 with the engine message', async () => {
+    const db = await openDb(uniqueName('query'));
+    const err = await rejection(db.triples.query('SELECT ?x { BIND(1 AS ?x) BIND(2 AS ?x) }', { principal: admin }));
+    expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
+    expect(err.message).toMatch(/error at 1:\d+/);
+  });
+
   test('an update sent as a query is refused', async () => {
     const db = await seeded();
     expect((await rejection(db.triples.query('CLEAR ALL', { principal: admin }))).code).toBe('RESTAPI-INVALIDCONTENT');

@@ -57,23 +57,29 @@ export interface PreparedQuery {
   from?: { defaultGraphs: string[]; namedGraphs: string[] };
   /** Only when sparqljs refused a query Oxigraph may still accept. */
   unparsed?: boolean;
+  /** Not parsed yet: Oxigraph's parse is the first (no FROM, no bindings). */
+  unchecked?: boolean;
 }
 
-const FORM = /^\s*(?:(?:#[^\n]*\n|BASE\s*<[^>]*>|PREFIX\s*[^\s:]*:\s*<[^>]*>)\s*)*(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/i;
+/** The form keyword after the prologue (comments, BASE, PREFIX, VERSION), for queries only Oxigraph parses. */
+const FORM = /^\s*(?:(?:#[^\n]*(?:\n|$)|BASE\s*<[^>]*>|PREFIX\s*[^\s:]*:\s*<[^>]*>|VERSION\s*(?:"[^"]*"|'[^']*'))\s*)*(SELECT|ASK|CONSTRUCT|DESCRIBE)\b/i;
 
 /**
- * Parses a query and applies the bindings. sparqljs's message is kept for syntax
- * errors; a query sparqljs refuses but Oxigraph accepts still runs (without bindings).
+ * Finds the form of a query and applies the bindings. sparqljs parses it (~0.5–1 ms,
+ * more than some queries take to run) only when something depends on the parse:
+ * bindings, FROM / FROM NAMED (their graphs are filtered by permission and may name the
+ * reserved default graph), or a form the prologue regex cannot find. Otherwise Oxigraph
+ * parses it once, as it runs it; a syntax error is then reported with sparqljs's message.
+ * A query sparqljs refuses but Oxigraph accepts (SPARQL 1.2) still runs, without bindings.
  */
 export function prepareQuery(ox: typeof Oxigraph, text: string, options: Pick<QueryOptions, 'base' | 'bindings'>): PreparedQuery {
+  const form = FORM.exec(text)?.[1]?.toUpperCase() as QueryForm | undefined;
+  const needsParse = !form || (options.bindings?.length ?? 0) > 0 || /\bFROM\b/i.test(text) || text.includes('marklogic.com/semantics#');
+  if (!needsParse) return { form, text, unchecked: true };
   let ast: Query;
   try {
-    const parsed = parseSparql(text, options.base);
-    if ((parsed as { type?: string }).type === undefined) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a SPARQL query, got an empty text');
-    if (parsed.type !== 'query') throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a SPARQL query, got an update (POST it as application/sparql-update or update=)');
-    ast = parsed;
+    ast = parseQuery(text, options.base);
   } catch (e) {
-    const form = FORM.exec(text)?.[1]?.toUpperCase() as QueryForm | undefined;
     if (!form || (options.bindings?.length ?? 0) > 0 || !acceptedByOxigraph(ox, text, options.base) || (e as DbError).detail?.startsWith('expected a SPARQL query')) throw e;
     return { form, text, unparsed: true };
   }
@@ -81,6 +87,13 @@ export function prepareQuery(ox: typeof Oxigraph, text: string, options: Pick<Qu
   const from = ast.from && { defaultGraphs: ast.from.default.map((t) => t.value), namedGraphs: ast.from.named.map((t) => t.value) };
   if (!values) return { form: ast.queryType, text, from };
   return { form: ast.queryType, text: generateSparql({ ...ast, where: withBindings(ast.where, values) }), from };
+}
+
+function parseQuery(text: string, base: string | undefined): Query {
+  const parsed = parseSparql(text, base);
+  if ((parsed as { type?: string }).type === undefined) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a SPARQL query, got an empty text');
+  if (parsed.type !== 'query') throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a SPARQL query, got an update (POST it as application/sparql-update or update=)');
+  return parsed;
 }
 
 function acceptedByOxigraph(ox: typeof Oxigraph, text: string, base: string | undefined): boolean {
@@ -91,6 +104,33 @@ function acceptedByOxigraph(ox: typeof Oxigraph, text: string, base: string | un
   } catch {
     return false;
   }
+}
+
+/**
+ * What Oxigraph's failure means. Its parse errors read `error at line:column: …` and are
+ * syntax errors (RESTAPI-INVALIDCONTENT, as the spec says); anything else failed a
+ * query that parsed — an unknown function, a SERVICE call (there is no network) — and
+ * must not look like bad syntax to the client.
+ */
+function evaluationError(message: string): DbError {
+  if (/^error at \d+:\d+/.test(message)) return new DbError('RESTAPI-INVALIDCONTENT', `SPARQL syntax error: ${message}`);
+  if (/custom function .* is not supported/i.test(message)) return new DbError('XDMP-UNDFUN', message);
+  if (/service .* is not supported/i.test(message)) return new DbError('SEM-UNSUPPORTED', `${message}: SERVICE needs a network, which Tabula does not use`);
+  return new DbError('RESTAPI-INVALIDREQ', `SPARQL query failed: ${message}`);
+}
+
+/**
+ * `SELECT *` columns in the order the variables first appear in the query, as people
+ * read it (and as MarkLogic answers): Oxigraph sorts them by name (?o ?p ?s).
+ */
+function inTextOrder(results: SelectResults, text: string): SelectResults {
+  if (!/\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?\*/i.test(text)) return results;
+  const first = new Map<string, number>();
+  for (const m of text.matchAll(/[?$]([\p{L}\p{N}_][\p{L}\p{N}_\u00B7\u203F\u2040]*)/gu)) {
+    if (!first.has(m[1])) first.set(m[1], m.index);
+  }
+  const at = (v: string) => first.get(v) ?? Number.MAX_SAFE_INTEGER;
+  return { ...results, head: { ...results.head, vars: [...results.head.vars].sort((a, b) => at(a) - at(b)) } };
 }
 
 /** Runs a prepared query for the user of `access`. */
@@ -104,11 +144,13 @@ export function runQuery(access: GraphAccess, prepared: PreparedQuery, options: 
         ? access.store.query(prepared.text, { ...engineOptions, results_format: 'application/sparql-results+json' })
         : access.store.query(prepared.text, engineOptions);
   } catch (e) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', `SPARQL query failed: ${(e as Error).message}`);
+    // sparqljs's message (line, column, what was expected) for what it finds wrong too.
+    if (prepared.unchecked) parseQuery(prepared.text, options.base);
+    throw evaluationError((e as Error).message);
   }
   switch (prepared.form) {
     case 'SELECT':
-      return { form: 'SELECT', results: page(externalResults(JSON.parse(answer as string) as SelectResults), options) };
+      return { form: 'SELECT', results: page(inTextOrder(externalResults(JSON.parse(answer as string) as SelectResults), prepared.text), options) };
     case 'ASK':
       return { form: 'ASK', results: JSON.parse(answer as string) as AskResult };
     default:

@@ -6,7 +6,7 @@
  * so clients get back exactly what they wrote. This module is the one place that knows.
  *
  * The scheme shows through only where the engine itself turns such an IRI into a string
- * (`STR(?iri)` inside a query); see docs/decisions/0009-triple-store.md.
+ * (`STR(?iri)` inside a query); see docs/decisions/0010-triple-store.md.
  */
 import type * as Oxigraph from 'oxigraph';
 

@@ -113,7 +113,11 @@ export class TripleStore {
     return runQuery(new GraphAccess(engine, options.principal), prepared, options);
   }
 
-  /** The form of a query (SELECT, ASK, CONSTRUCT, DESCRIBE), for negotiating before running it; throws on syntax errors. */
+  /**
+   * The form of a query (SELECT, ASK, CONSTRUCT, DESCRIBE), for negotiating before running
+   * it; cheap. Throws when the text is no query (an update, or no form to be found);
+   * other syntax errors are reported by {@link query}.
+   */
   async queryForm(text: string, options: Pick<QueryOptions, 'base'> = {}): Promise<QueryResult['form']> {
     const engine = await this.engine();
     return prepareQuery(engine.ox, text, options).form;
@@ -334,15 +338,15 @@ export class TripleStore {
     if (this.compacting) return;
     if (engine.logEntries <= this.compactAfterEntries && engine.logChars <= this.compactAfterChars) return;
     // Queued behind the write that triggered it, so that write is acknowledged first.
+    // The engine in use when it runs: a failed write may have had the store rebuilt since.
     this.compacting = this.queue
-      .run(() => this.compactNow(engine))
+      .run(async () => this.compactNow(await this.engine()))
       .catch((e: unknown) => console.error('[tabula] triple store compaction failed; the log is kept', e))
       .finally(() => (this.compacting = undefined));
   }
 
   /** Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair intact. */
   private async compactNow(engine: LoadedEngine): Promise<void> {
-    if (this.loading === undefined) return; // reloading after a failed undo; nothing trustworthy to snapshot
     const chunks = splitAtLineEnds(engine.store.dump({ format: 'application/n-quads' }), this.chunkChars);
     const tx = this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY });
     try {

@@ -1,0 +1,71 @@
+/** The SPARQL editor page: query tabs, the workspace of the selected one, and the run history. */
+import { useCallback, useState } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import { useDataVocabulary } from '../queries/get-data-vocabulary';
+import { useQueryTabs } from '../lib/use-query-tabs';
+import { useRunHistory } from '../lib/use-run-history';
+import { useSparqlRuns } from '../lib/use-sparql-runs';
+import { HistoryPanel } from './history-panel';
+import { QueryTabBar } from './query-tab-bar';
+import { QueryWorkspace } from './query-workspace';
+import '../sparql-editor.css';
+
+export default function SparqlEditor() {
+  const tabs = useQueryTabs();
+  const history = useRunHistory();
+  const [recordError, setRecordError] = useState<unknown>();
+  const { runs, run, cancel } = useSparqlRuns(history.record, setRecordError);
+  const vocabulary = useDataVocabulary();
+  const { active } = tabs;
+
+  const runActive = useCallback(
+    (text = active?.text ?? '') => {
+      if (active && text.trim() !== '') run(active.id, text, active.parameters);
+    },
+    [active, run],
+  );
+
+  return (
+    <div className="sparql-editor">
+      <div className="sparql-editor__main">
+        {tabs.error != null && <ErrorMessage error={tabs.error} title="The query tabs could not be saved in this browser" />}
+        {recordError != null && <ErrorMessage error={recordError} title="The run could not be added to the history" />}
+        {tabs.tabs === undefined ? (
+          <p className="muted">Opening your queries…</p>
+        ) : (
+          <>
+            <QueryTabBar
+              tabs={tabs.tabs}
+              activeId={active?.id}
+              running={(id) => runs[id]?.status === 'running'}
+              onSelect={tabs.select}
+              onClose={(id) => {
+                cancel(id);
+                tabs.close(id);
+              }}
+              onAdd={() => tabs.add()}
+            />
+            {active && (
+              <QueryWorkspace
+                // Keyed by tab: the editor's undo history and the panel state belong to one query.
+                key={active.id}
+                tab={active}
+                run={runs[active.id]}
+                vocabulary={vocabulary}
+                onChange={(patch) => tabs.update(active.id, patch)}
+                onRun={runActive}
+                onCancel={() => cancel(active.id)}
+              />
+            )}
+          </>
+        )}
+      </div>
+      <HistoryPanel
+        entries={history.entries}
+        error={history.error}
+        onOpen={(entry) => tabs.add({ text: entry.text, parameters: entry.parameters })}
+        onClear={history.clear}
+      />
+    </div>
+  );
+}

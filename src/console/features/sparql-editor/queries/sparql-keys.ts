@@ -1,0 +1,5 @@
+/** Query keys of the SPARQL editor; each starts with the connection key (see document-keys.ts). */
+export const sparqlKeys = {
+  all: (connection: string) => ['sparql', connection] as const,
+  vocabulary: (connection: string) => [...sparqlKeys.all(connection), 'vocabulary'] as const,
+};

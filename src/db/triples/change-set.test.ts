@@ -1,0 +1,84 @@
+import * as ox from 'oxigraph';
+import { describe, expect, test } from 'vitest';
+import { ChangeSet, replayEntry } from './change-set';
+import { loadKeepingLabels } from './nquads';
+
+const BASE = '<http://a> <http://p> "1" <http://g> .\n<http://b> <http://p> "2" <http://g> .\n<http://c> <http://p> "3" .\n_:k <http://p> "4" <http://h> .\n';
+const q = (s: string, o: string, g?: string) => ox.quad(ox.namedNode(s), ox.namedNode('http://p'), ox.literal(o), g ? ox.namedNode(g) : ox.defaultGraph());
+const nt = { format: 'application/n-triples', base_iri: 'tabula-relative:' };
+
+type Step = (c: ChangeSet) => void;
+
+const sorted = (store: ox.Store) => store.dump({ format: 'application/n-quads' }).split('\n').filter(Boolean).sort();
+
+function fromBase(): ox.Store {
+  const store = new ox.Store();
+  loadKeepingLabels(ox, store, BASE);
+  return store;
+}
+
+/** Applies steps to one store, replays the entry on another from the same start: both must end alike. */
+function roundTrip(steps: Step[]): { live: string[]; replayed: string[] } {
+  const live = fromBase();
+  const changes = new ChangeSet(ox, live);
+  steps.forEach((step) => step(changes));
+  const replayed = fromBase();
+  const entry = changes.entry();
+  if (entry) replayEntry(ox, replayed, structuredClone(entry));
+  return { live: sorted(live), replayed: sorted(replayed) };
+}
+
+describe('a log entry replays to the state the change left', () => {
+  test.for<{ name: string; steps: Step[] }>([
+    { name: 'adds and removes', steps: [(c) => c.add(q('http://x', '9')), (c) => c.delete(q('http://a', '1', 'http://g'))] },
+    { name: 'a quad removed then added back', steps: [(c) => c.delete(q('http://c', '3')), (c) => c.add(q('http://c', '3'))] },
+    { name: 'a quad added then removed', steps: [(c) => c.add(q('http://x', '9')), (c) => c.delete(q('http://x', '9'))] },
+    { name: 'clear after adds', steps: [(c) => c.add(q('http://x', '9', 'http://g')), (c) => c.clear('http://g')] },
+    { name: 'adds after a clear', steps: [(c) => c.clear('http://g'), (c) => c.add(q('http://a', '1', 'http://g')), (c) => c.add(q('http://y', '5', 'http://g'))] },
+    { name: 'remove, clear, add back', steps: [(c) => c.delete(q('http://a', '1', 'http://g')), (c) => c.clear('http://g'), (c) => c.add(q('http://a', '1', 'http://g'))] },
+    { name: 'a graph with a blank node cleared', steps: [(c) => c.clear('http://h')] },
+    { name: 'a bulk load with blank nodes into a cleared graph', steps: [(c) => c.clear('http://g'), (c) => c.loadInto(['http://g'], '_:n <http://p> "7" .', { ...nt, to_graph_name: ox.namedNode('http://g') })] },
+    { name: 'a logged load merged into a graph', steps: [(c) => c.loadLogged(['http://g'], '<http://z> <http://p> "8" .\n<http://a> <http://p> "1" .', { ...nt, to_graph_name: ox.namedNode('http://g') })] },
+    {
+      name: 'a logged load, then one of its quads removed',
+      steps: [(c) => c.loadLogged(['http://g'], '<http://z> <http://p> "8" .', { ...nt, to_graph_name: ox.namedNode('http://g') }), (c) => c.delete(q('http://z', '8', 'http://g'))],
+    },
+    {
+      name: 'a logged quad load over two graphs, then one graph cleared',
+      steps: [
+        (c) => c.loadLogged(['http://g', 'http://n'], '<http://z> <http://p> "8" <http://g> .\n<http://z> <http://p> "8" <http://n> .', { format: 'application/n-quads', base_iri: 'tabula-relative:' }),
+        (c) => c.clear('http://g'),
+      ],
+    },
+  ])('$name', ({ steps }) => {
+    const { live, replayed } = roundTrip(steps);
+    expect(replayed).toEqual(live);
+  });
+});
+
+describe('undo', () => {
+  test('quad changes, clears and reversible loads are undone exactly', () => {
+    const store = fromBase();
+    const before = sorted(store);
+    const c = new ChangeSet(ox, store);
+    c.add(q('http://x', '9'));
+    c.delete(q('http://a', '1', 'http://g'));
+    c.clear('http://h');
+    c.loadInto(['http://new'], '_:n <http://p> "7" .', { ...nt, to_graph_name: ox.namedNode('http://new') });
+    expect(c.rollback()).toBe(true);
+    expect(sorted(store)).toEqual(before);
+  });
+
+  test('a logged load cannot be undone and says so', () => {
+    const c = new ChangeSet(ox, fromBase());
+    c.loadLogged(['http://g'], '<http://z> <http://p> "8" .', { ...nt, to_graph_name: ox.namedNode('http://g') });
+    expect(c.rollback()).toBe(false);
+  });
+
+  test('nothing changed gives no entry', () => {
+    const c = new ChangeSet(ox, fromBase());
+    c.add(q('http://c', '3'));
+    c.delete(q('http://none', '0'));
+    expect(c.entry()).toBeUndefined();
+  });
+});
