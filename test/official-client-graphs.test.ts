@@ -198,11 +198,7 @@ describe('graphs.write', () => {
     expect(await graphs.read('application/n-triples').result()).toContain(`<${PPL}q4> <${FOAF}name> "In the default graph" .`);
   });
 
-  // ENGINE BUG (src/db/triples/graph-store.ts): a path-form graph name makes Oxigraph's
-  // N-Quads parser fail ("No scheme found"), and the fallback re-parses the payload as
-  // TriG, which has no four-term statements → 400 "A dot is expected". Drop `.fails`
-  // once the engine reads path-form IRIs in N-Quads.
-  test.fails('N-Quads naming a path-form graph (marklogic.com/…) land in that graph', async () => {
+  test('N-Quads naming a path-form graph (marklogic.com/…) land in that graph', async () => {
     const data = `<${PPL}q5> <${FOAF}name> "In a path-form graph" <marklogic.com/inline/path> .\n`;
     await graphs.write({ uri: graphs.inlineGraphUris(), contentType: 'application/n-quads', data }).result();
     expect(nTriplesLines(await graphs.read('marklogic.com/inline/path', 'application/n-triples').result())).toEqual([`<${PPL}q5> <${FOAF}name> "In a path-form graph" .`]);
@@ -543,11 +539,7 @@ describe('graphs.sparqlUpdate', () => {
     expect(response['marklogic.com/r1']['marklogic.com/p1'][0].value).toBe('literal1');
   });
 
-  // ENGINE BUG (src/db/triples/bindings.ts): bindings become a VALUES block prepended to
-  // the outermost group, so a FILTER inside the GRAPH group sees ?b1 unbound and the
-  // WHERE matches nothing; MarkLogic substitutes bound variables everywhere. Drop
-  // `.fails` once bindings reach nested groups.
-  test.fails('test-basic: a bound update with using graphs copies the bound predicate into a new graph', async () => {
+  test('test-basic: a bound update with using graphs copies the bound predicate into a new graph', async () => {
     await graphs
       .sparqlUpdate({
         usingDefaultGraphs: graph3,

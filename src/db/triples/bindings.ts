@@ -1,11 +1,10 @@
 /**
  * `bind:{name}`, `bind:{name}:{type}` and `bind:{name}@{lang}` (reference §8.3): values
- * for variables of a query or update. They become RDF terms in a VALUES block added to
- * the parsed query, never text spliced into it. A name given several times binds
- * several values (one solution each); several names combine every way.
+ * for variables of a query or update, read from request parameters and turned into RDF
+ * terms — never text spliced into the query. How the terms reach the query is
+ * src/db/triples/prebinding.ts.
  */
 import type * as Oxigraph from 'oxigraph';
-import type { Pattern, ValuesPattern, ValuePatternRow } from 'sparqljs';
 import { DbError } from '../errors';
 import { toInternal } from './relative-iris';
 
@@ -17,6 +16,8 @@ export interface Binding {
   /** Language tag: a language-tagged string. Neither: the value is an IRI. */
   lang?: string;
 }
+
+export type BoundTerm = Oxigraph.NamedNode | Oxigraph.Literal;
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const VARNAME = /^[\p{L}\p{N}_][\p{L}\p{N}\p{M}_\u00B7\u203F\u2040]*$/u;
@@ -52,7 +53,7 @@ function checkBinding(b: Binding, param: string): void {
 }
 
 /** The RDF term a binding stands for. */
-export function bindingTerm(ox: typeof Oxigraph, b: Binding): Oxigraph.NamedNode | Oxigraph.Literal {
+export function bindingTerm(ox: typeof Oxigraph, b: Binding): BoundTerm {
   checkBinding(b, `bind:${b.name}`);
   if (b.lang !== undefined) return ox.literal(b.value, b.lang);
   if (b.type !== undefined) return ox.literal(b.value, ox.namedNode(XSD + b.type));
@@ -63,24 +64,16 @@ export function bindingTerm(ox: typeof Oxigraph, b: Binding): Oxigraph.NamedNode
   }
 }
 
-/** A VALUES block binding every name to its values; undefined when there are no bindings. */
-export function valuesPattern(ox: typeof Oxigraph, bindings: readonly Binding[]): ValuesPattern | undefined {
-  if (bindings.length === 0) return undefined;
-  const byName = new Map<string, Array<Oxigraph.NamedNode | Oxigraph.Literal>>();
+/**
+ * Each bound name's terms, in the order the request gave them (a name given several
+ * times binds several values). Every binding is checked, used by the query or not.
+ */
+export function boundTerms(ox: typeof Oxigraph, bindings: readonly Binding[]): Map<string, BoundTerm[]> {
+  const byName = new Map<string, BoundTerm[]>();
   for (const b of bindings) {
     const terms = byName.get(b.name) ?? [];
     terms.push(bindingTerm(ox, b));
     byName.set(b.name, terms);
   }
-  let rows: ValuePatternRow[] = [{}];
-  for (const [name, terms] of byName) {
-    rows = rows.flatMap((row) => terms.map((t) => ({ ...row, [`?${name}`]: t as unknown as ValuePatternRow[string] })));
-  }
-  return { type: 'values', values: rows };
-}
-
-/** The WHERE clause with the bindings' VALUES block first, so every pattern sees them. */
-export function withBindings(where: Pattern[] | undefined, values: ValuesPattern | undefined): Pattern[] | undefined {
-  if (!values) return where;
-  return [values, ...(where ?? [])];
+  return byName;
 }

@@ -243,3 +243,77 @@ describe('graph permissions', () => {
     await expect(db.triples.mergeGraph('http://g', ttl('<http://s> <http://p> "2" .'), { principal: writer })).resolves.toEqual({ created: false });
   });
 });
+
+describe('path-form IRIs in N-Triples and N-Quads', () => {
+  const PATHS = [
+    '<marklogic.com/r1> <marklogic.com/p1> <marklogic.com/o1> <marklogic.com/inline/path> .',
+    '<marklogic.com/r1> <marklogic.com/p1> "1"^^<marklogic.com/type> <marklogic.com/inline/path> .',
+    '<marklogic.com/r1> <marklogic.com/p1> "a <x> and \\"<y>\\" # <z>" <marklogic.com/inline/path> . # <comment>',
+    '</r2> <http://ex/p> "default graph" .',
+    '',
+  ].join('\n');
+  const triplesOf = async (db: Awaited<ReturnType<typeof fresh>>, iri: string) =>
+    (await db.triples.graphTriples(iri, admin))
+      ?.map((q) => [q.subject.value, q.predicate.value, q.object.value, q.object.termType === 'Literal' ? q.object.datatype.value : q.object.termType].join(' '))
+      .sort();
+  const expected = [
+    'marklogic.com/r1 marklogic.com/p1 1 marklogic.com/type',
+    'marklogic.com/r1 marklogic.com/p1 a <x> and "<y>" # <z> http://www.w3.org/2001/XMLSchema#string',
+    'marklogic.com/r1 marklogic.com/p1 marklogic.com/o1 NamedNode',
+  ];
+
+  test.for(['application/n-quads', 'text/x-nquads'])('%s naming a path-form graph lands there, every position and literal as written', async (format) => {
+    const db = await fresh();
+    expect((await db.triples.writeQuads({ text: PATHS, format }, 'merge', { principal: admin })).created.sort()).toEqual([DEFAULT, 'marklogic.com/inline/path']);
+    expect(await triplesOf(db, 'marklogic.com/inline/path')).toEqual(expected);
+    expect(await triplesOf(db, DEFAULT)).toEqual(['/r2 http://ex/p default graph http://www.w3.org/2001/XMLSchema#string']);
+  });
+
+  test('N-Triples with path forms in every position load into the graph named by the request', async () => {
+    const db = await fresh();
+    const text = PATHS.split('\n').slice(0, 3).map((l) => l.replace(' <marklogic.com/inline/path> .', ' .')).join('\n');
+    await db.triples.replaceGraph('marklogic.com/nt', { text, format: 'application/n-triples' }, { principal: admin });
+    expect(await triplesOf(db, 'marklogic.com/nt')).toEqual(expected);
+  });
+
+  test('merged into a graph that has triples, sent as bytes', async () => {
+    const db = await fresh();
+    await db.triples.mergeGraph('marklogic.com/nt', ttl('<marklogic.com/r0> <marklogic.com/p1> "before" .'), { principal: admin });
+    const bytes = new TextEncoder().encode('<marklogic.com/r1> <marklogic.com/p1> "é <x>" .\n_:b <marklogic.com/p1> "blank" .\n');
+    await db.triples.mergeGraph('marklogic.com/nt', { text: bytes, format: 'application/n-triples' }, { principal: admin });
+    expect((await db.triples.graphTriples('marklogic.com/nt', admin))?.map((q) => q.object.value).sort()).toEqual(['before', 'blank', 'é <x>']);
+  });
+
+  test('a client base resolves them as Turtle would', async () => {
+    const db = await fresh();
+    await db.triples.writeQuads({ text: '<s> <../p> "o" <g> .\n', format: 'application/n-quads', base: 'http://ex/a/b' }, 'merge', { principal: admin });
+    expect(lines((await db.triples.graphTriples('http://ex/a/g', admin)) ?? [])).toEqual(['<http://ex/a/s> <http://ex/p> "o" <http://ex/a/g>']);
+  });
+
+  test('they come back after a restart (the load is logged with its IRIs resolved)', async () => {
+    const name = uniqueName('graphs-nq');
+    const db = await openDb(name);
+    await db.triples.writeQuads({ text: PATHS, format: 'application/n-quads' }, 'replace', { principal: admin });
+    await db.triples.mergeGraph('marklogic.com/inline/path', { text: '<marklogic.com/r9> <marklogic.com/p1> "later" .', format: 'application/n-triples' }, { principal: admin });
+    const before = await dump(db);
+    db.close();
+    const reopened = await openDb(name);
+    expect(await dump(reopened)).toEqual(before);
+    expect(before).toContain('marklogic.com/inline/path marklogic.com/r9 marklogic.com/p1 "later"');
+  });
+
+  test('an invalid path-form IRI is a 400 naming its line, and stores nothing', async () => {
+    const db = await fresh();
+    const err = await rejection(db.triples.writeQuads({ text: '<marklogic.com/r1> <marklogic.com/p1> "o" <g> .\n<a> <b{c> "o" <g> .\n', format: 'application/n-quads' }, 'merge', { principal: admin }));
+    expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
+    expect(err.message).toMatch(/line 2 column 5: <b\{c>/);
+    expect(await dump(db)).toEqual([]);
+  });
+
+  test('another error in a payload with path forms is reported as it is', async () => {
+    const db = await fresh();
+    const err = await rejection(db.triples.writeQuads({ text: '<marklogic.com/r1> <marklogic.com/p1> "o" <g> .\n<a> <b> "unterminated <g> .\n', format: 'application/n-quads' }, 'merge', { principal: admin }));
+    expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
+    expect(err.message).toMatch(/line 2/);
+  });
+});

@@ -17,6 +17,7 @@ import type { Permission } from '../documents/types';
 import { graphIsEmpty } from './change-set';
 import { assertWritable, clientIriOfKey, DEFAULT_GRAPH_IRI, DEFAULT_KEY, GRAPHS_CATALOGUE_IRI, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
 import { changedPermissions, creationPermissions } from './graph-permissions';
+import { resolveLineIris } from './line-iris';
 import { externalQuad } from './relative-iris';
 import { baseIri } from './sparql-text';
 import type { GraphAccess, WriteContext } from './write-context';
@@ -32,32 +33,55 @@ export interface RdfPayload {
 
 const QUAD_FORMATS = new Set(['application/n-quads', 'text/x-nquads', 'application/trig', 'text/trig', 'application/x-trig']);
 
+/** One statement a line, IRIs absolute (see {@link loading}). */
+const LINE_FORMATS = new Set(['application/n-triples', 'application/n-quads', 'text/x-nquads']);
+
 const mediaType = (format: string): string => format.split(';')[0].trim().toLowerCase();
 
-/** N-Triples and N-Quads admit absolute IRIs only; their supersets admit the path forms clients use. */
-const LENIENT_SUPERSET: Record<string, string> = {
-  'application/n-triples': 'text/turtle',
-  'application/n-quads': 'application/trig',
-  'text/x-nquads': 'application/trig',
-};
-
-/** Runs a load, turning Oxigraph's failures into catalogued errors. */
-function loading<T>(format: string, load: (format: string) => T): T {
+/**
+ * Runs a load, turning Oxigraph's failures into catalogued errors. N-Triples and N-Quads
+ * admit absolute IRIs only: a payload refused for a path-form IRI is loaded again with
+ * those IRIs resolved (src/db/triples/line-iris.ts), so the common case costs one parse.
+ * `load` gets the text to load: the payload's, or the resolved one (which is what a
+ * logged load must record).
+ */
+function loading<T, X extends string | Uint8Array>(
+  ox: typeof Oxigraph,
+  payload: { text: X; base?: string },
+  format: string,
+  load: (text: X | string, format: string) => T,
+): T {
   try {
-    return load(format);
+    return load(payload.text, format);
   } catch (e) {
-    const message = (e as Error).message;
-    const superset = LENIENT_SUPERSET[format];
-    if (superset && /No scheme found/.test(message)) return loading(superset, load);
-    if (/Not supported RDF format/i.test(message)) throw new DbError('RESTAPI-INVALIDMIMETYPE', `cannot parse RDF in ${format}`);
-    throw new DbError('RESTAPI-INVALIDCONTENT', `invalid ${format} payload: ${message}`);
+    if (!LINE_FORMATS.has(format) || !/No scheme found/.test((e as Error).message)) throw loadError(format, e);
+    try {
+      return load(resolveLineIris(ox, decoded(format, payload.text), baseIri(payload.base)), format);
+    } catch (again) {
+      throw again instanceof DbError ? again : loadError(format, again);
+    }
+  }
+}
+
+function loadError(format: string, e: unknown): DbError {
+  const message = (e as Error).message;
+  if (/Not supported RDF format/i.test(message)) return new DbError('RESTAPI-INVALIDMIMETYPE', `cannot parse RDF in ${format}`);
+  return new DbError('RESTAPI-INVALIDCONTENT', `invalid ${format} payload: ${message}`);
+}
+
+function decoded(format: string, text: string | Uint8Array): string {
+  if (typeof text === 'string') return text;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(text);
+  } catch {
+    throw new DbError('RESTAPI-INVALIDCONTENT', `invalid ${format} payload: not UTF-8`);
   }
 }
 
 /** A payload parsed on its own (fresh blank nodes), to look at before it touches the store. */
 function scratch(ox: typeof Oxigraph, payload: RdfPayload): Oxigraph.Store {
   const store = new ox.Store();
-  loading(mediaType(payload.format), (format) => store.load(payload.text, { format, base_iri: baseIri(payload.base) }));
+  loading(ox, payload, mediaType(payload.format), (text, format) => store.load(text, { format, base_iri: baseIri(payload.base) }));
   return store;
 }
 
@@ -142,7 +166,6 @@ export function writeQuads(ctx: WriteContext, payload: RdfPayload, mode: 'replac
  * gives the same quads, so the log can hold the payload as sent (the bulk-load path:
  * no per-quad work, no dump).
  */
-const LINE_FORMATS = new Set(['application/n-triples', 'application/n-quads', 'text/x-nquads']);
 const loggable = (payload: RdfPayload, format: string): payload is RdfPayload & { text: string } =>
   LINE_FORMATS.has(format) && typeof payload.text === 'string' && !payload.text.includes('_:');
 
@@ -150,8 +173,8 @@ const loggable = (payload: RdfPayload, format: string): payload is RdfPayload & 
 function loadWhole(ctx: WriteContext, keys: GraphKey[], payload: RdfPayload, format: string, target: Oxigraph.NamedNode | Oxigraph.DefaultGraph | undefined): void {
   const base_iri = baseIri(payload.base);
   const options = (f: string) => (target ? { format: f, base_iri, to_graph_name: target } : { format: f, base_iri });
-  if (loggable(payload, format)) loading(format, (f) => ctx.changes.loadLogged(keys, payload.text, options(f)));
-  else loading(format, (f) => ctx.changes.loadInto(keys, payload.text, options(f)));
+  if (loggable(payload, format)) loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadLogged(keys, text, options(f)));
+  else loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadInto(keys, text, options(f)));
 }
 
 function refuseOtherGraphs(ctx: WriteContext, payload: RdfPayload): void {

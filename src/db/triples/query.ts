@@ -1,6 +1,6 @@
 /**
  * SPARQL queries: the form (SELECT, ASK, CONSTRUCT, DESCRIBE) from sparqljs, the dataset
- * by the spec's rules, bindings as a VALUES block, evaluation by Oxigraph. SELECT and
+ * by the spec's rules, bindings pre-bound (src/db/triples/prebinding.ts), evaluation by Oxigraph. SELECT and
  * ASK come back as the W3C SPARQL 1.1 JSON results object (Oxigraph writes it, so
  * `head.vars` is right even with no solutions); CONSTRUCT and DESCRIBE as quads. Every
  * IRI is in the client's spelling.
@@ -9,9 +9,10 @@ import type * as Oxigraph from 'oxigraph';
 import type { Query } from 'sparqljs';
 import { DbError } from '../errors';
 import type { Principal } from '../security/types';
-import { valuesPattern, withBindings, type Binding } from './bindings';
+import { boundTerms, type Binding } from './bindings';
 import { AS_WRITTEN, chooseDataset, datasetOptions, UNION, type Dataset } from './dataset';
 import { keyOfClientIri, keyOfEngineIri } from './graph-names';
+import { bindQuery } from './prebinding';
 import { externalQuad, externalResults, type JsonTerm } from './relative-iris';
 import { baseIri, generateSparql, parseSparql } from './sparql-text';
 import type { GraphAccess } from './write-context';
@@ -53,6 +54,8 @@ export interface PreparedQuery {
   form: QueryForm;
   /** The text Oxigraph runs. */
   text: string;
+  /** The client's text, when `text` was generated from it (bindings applied). */
+  written?: string;
   /** FROM / FROM NAMED of the query (engine IRIs), when it was parsed. */
   from?: { defaultGraphs: string[]; namedGraphs: string[] };
   /** Only when sparqljs refused a query Oxigraph may still accept. */
@@ -83,10 +86,11 @@ export function prepareQuery(ox: typeof Oxigraph, text: string, options: Pick<Qu
     if (!form || (options.bindings?.length ?? 0) > 0 || !acceptedByOxigraph(ox, text, options.base) || (e as DbError).detail?.startsWith('expected a SPARQL query')) throw e;
     return { form, text, unparsed: true };
   }
-  const values = valuesPattern(ox, options.bindings ?? []);
+  const terms = boundTerms(ox, options.bindings ?? []);
   const from = ast.from && { defaultGraphs: ast.from.default.map((t) => t.value), namedGraphs: ast.from.named.map((t) => t.value) };
-  if (!values) return { form: ast.queryType, text, from };
-  return { form: ast.queryType, text: generateSparql({ ...ast, where: withBindings(ast.where, values) }), from };
+  const bound = bindQuery(ast, terms);
+  if (bound === ast) return { form: ast.queryType, text, from };
+  return { form: ast.queryType, text: generateSparql(bound), written: text, from };
 }
 
 function parseQuery(text: string, base: string | undefined): Query {
@@ -150,7 +154,7 @@ export function runQuery(access: GraphAccess, prepared: PreparedQuery, options: 
   }
   switch (prepared.form) {
     case 'SELECT':
-      return { form: 'SELECT', results: page(inTextOrder(externalResults(JSON.parse(answer as string) as SelectResults), prepared.text), options) };
+      return { form: 'SELECT', results: page(inTextOrder(externalResults(JSON.parse(answer as string) as SelectResults), prepared.written ?? prepared.text), options) };
     case 'ASK':
       return { form: 'ASK', results: JSON.parse(answer as string) as AskResult };
     default:

@@ -8,13 +8,14 @@
  * whole request.
  */
 import type * as Oxigraph from 'oxigraph';
-import { Wildcard, type GraphOrDefault, type GraphReference, type Pattern, type Quads, type SelectQuery, type Update, type UpdateOperation, type ValuesPattern } from 'sparqljs';
+import { Wildcard, type GraphOrDefault, type GraphReference, type Pattern, type Quads, type SelectQuery, type Update, type UpdateOperation } from 'sparqljs';
 import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
-import { valuesPattern, withBindings, type Binding } from './bindings';
+import { boundTerms, type Binding } from './bindings';
 import { chooseDataset, datasetOptions, UNION, type Dataset } from './dataset';
 import { DEFAULT_GRAPH_IRI, DEFAULT_KEY, keyOfClientIri, keyOfEngineIri, termOfKey, type GraphKey } from './graph-names';
+import { bindWhere, variablesOf, type BoundTerms } from './prebinding';
 import { toExternal } from './relative-iris';
 import { generateSparql, parseSparql } from './sparql-text';
 import type { WriteContext } from './write-context';
@@ -72,7 +73,7 @@ export function applyUpdate(ctx: WriteContext, update: Update, options: UpdateOp
 
 class UpdateEngine {
   private readonly ox: OxigraphModule;
-  private readonly values: ValuesPattern | undefined;
+  private readonly terms: BoundTerms;
   private readonly using: { defaultGraphs: GraphKey[]; namedGraphs: GraphKey[] };
 
   constructor(
@@ -80,7 +81,7 @@ class UpdateEngine {
     options: UpdateOptions,
   ) {
     this.ox = ctx.ox;
-    this.values = valuesPattern(ctx.ox, options.bindings ?? []);
+    this.terms = boundTerms(ctx.ox, options.bindings ?? []);
     this.using = {
       defaultGraphs: (options.usingGraphs ?? []).map(keyOfClientIri),
       namedGraphs: (options.usingNamedGraphs ?? []).map(keyOfClientIri),
@@ -99,7 +100,7 @@ class UpdateEngine {
           for (const q of this.instantiate(op.delete, new Map(), this.ox.defaultGraph(), undefined)) this.ctx.remove(q);
           return;
         case 'deletewhere': {
-          const solutions = this.solutions(templatePatterns(op.delete), UNION);
+          const solutions = this.solutions(templatePatterns(op.delete), UNION, op);
           const doomed = solutions.flatMap((s) => [...this.instantiate(op.delete, s, this.ox.defaultGraph(), undefined)]);
           for (const q of doomed) this.ctx.remove(q);
           return;
@@ -107,7 +108,7 @@ class UpdateEngine {
         case 'insertdelete': {
           const withGraph = op.graph ? this.graphTerm(op.graph.value) : this.ox.defaultGraph();
           const dataset = this.whereDataset(op.using, op.graph ? keyOfEngineIri(op.graph.value) : undefined);
-          const solutions = this.solutions(op.where, dataset);
+          const solutions = this.solutions(op.where, dataset, op);
           // Both templates see the same solutions: every deletion is decided before any insertion.
           const doomed = solutions.flatMap((s) => [...this.instantiate(op.delete, s, withGraph, undefined)]);
           const born = solutions.flatMap((s) => [...this.instantiate(op.insert, s, withGraph, new Map())]);
@@ -144,13 +145,17 @@ class UpdateEngine {
     return { kind: 'explicit', defaultGraphs: [withKey], namedGraphs: this.ctx.readableNamedGraphs() };
   }
 
-  /** The solutions of a WHERE clause, evaluated now (earlier operations included). */
-  private solutions(where: Pattern[], dataset: Dataset): Solution[] {
+  /**
+   * The solutions of a WHERE clause, evaluated now (earlier operations included), with
+   * the bindings pre-bound. Bound variables stay in the solutions, so a template that
+   * names one gets the bound term.
+   */
+  private solutions(where: Pattern[], dataset: Dataset, op: UpdateOperation): Solution[] {
     const select: SelectQuery = {
       type: 'query',
       queryType: 'SELECT',
       variables: [new Wildcard()],
-      where: withBindings(where, this.values),
+      where: bindWhere(where, this.terms, variablesOf(op)),
       prefixes: {},
     };
     try {
