@@ -8,8 +8,18 @@
  * in the same run. Targets are reported, not asserted. Prints a table and writes
  * bench/results/latest.json.
  *
+ * Semantics (bench/semantics.ts): a BSBM-shaped dataset through the service worker —
+ * bulk load, cold start after a worker stop, a mix of ten queries — against
+ * Oxigraph-wasm in a page on the same data; written as the `semantics` section.
+ *
  * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
- * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000").
+ * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000");
+ * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
+ * bulk variant, default "50000,100000,250000,all"), BENCH_QUERY_RUNS (default 50),
+ * BENCH_QUERY_WARMUP (default 10), BENCH_COLD_RUNS (default 3), BENCH_BASELINE_LOADS
+ * (fresh pages per baseline load, default 3), BENCH_BASELINE_CHUNK (default 50000);
+ * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 leave a part out (its sections are
+ * then null in latest.json). A full run takes about a quarter of an hour.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -17,18 +27,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { chromium, type Browser } from 'playwright-core';
 import { createPreviewServer } from '../scripts/preview.mjs';
 import type * as Scenarios from './scenarios/page-entry';
 import { summarize, type Summary } from './stats';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-
-declare global {
-  interface Window {
-    tabulaBench: typeof Scenarios;
-  }
-}
+import { controlledPage, pageScript } from './page';
+import { fmt, table } from './report';
+import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -36,42 +42,9 @@ const root = resolve(here, '..');
 const count = Number(process.env.BENCH_COUNT ?? 500);
 const total = Number(process.env.BENCH_TOTAL ?? 20_000);
 const batchSizes = (process.env.BENCH_BATCHES ?? '100,500,1000,2000').split(',').map(Number);
-
-
-/** Bundles the in-page scenarios into one classic script that sets `window.tabulaBench`. */
-async function pageScript(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      write: false,
-      minify: false,
-      target: 'es2022',
-      lib: { entry: join(here, 'scenarios/page-entry.ts'), formats: ['iife'], name: 'tabulaBench', fileName: () => 'bench.js' },
-    },
-  });
-  const output = Array.isArray(result) ? result[0] : result;
-  if (!('output' in output)) throw new Error('vite build did not return its output');
-  return output.output[0].code;
-}
-
-/**
- * A fresh context (fresh IndexedDB) with a quiet page controlled by the worker, the
- * scenarios installed. The page is not the console but the static server's plain 404
- * page at a file path (same origin, no script of its own, so its main thread does only
- * the benchmark); it registers /sw.js the way the console does.
- */
-async function controlledPage(browser: Browser, baseURL: string, script: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await page.goto('/bench-quiet-page.txt');
-  await page.evaluate(() => navigator.serviceWorker.register('/sw.js', { type: 'module' }).then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller != null, null, { timeout: 30_000 });
-  await page.addScriptTag({ content: script });
-  return page;
-}
+const skipDocuments = process.env.BENCH_SKIP_DOCUMENTS === '1';
+const skipSemantics = process.env.BENCH_SKIP_SEMANTICS === '1';
+const semanticsOptions = semanticsOptionsFromEnv(process.env);
 
 function git(...args: string[]): string | null {
   try {
@@ -81,7 +54,52 @@ function git(...args: string[]): string | null {
   }
 }
 
-const fmt = (n: number, digits = 2) => n.toFixed(digits);
+type DocumentsResults = Awaited<ReturnType<typeof runDocuments>>;
+
+/** The document benchmark: latency, bulk ingest, and the IndexedDB baseline. */
+async function runDocuments(browser: Browser, baseURL: string, script: string) {
+  const latencyPage = await controlledPage(browser, baseURL, script);
+  const samples = await latencyPage.evaluate((o) => window.tabulaBench.latency(o), { count, warmup: 50 });
+  await latencyPage.context().close();
+  const latency = { ping: summarize(samples.ping), put: summarize(samples.put), get: summarize(samples.get) };
+
+  const bulk: Awaited<ReturnType<typeof Scenarios.bulkIngest>>[] = [];
+  const baseline: Awaited<ReturnType<typeof Scenarios.idbBaseline>>[] = [];
+  for (const batchSize of batchSizes) {
+    // Each run gets its own context, so every ingest starts from an empty database.
+    const page = await controlledPage(browser, baseURL, script);
+    bulk.push(await page.evaluate((o) => window.tabulaBench.bulkIngest(o), { total, batchSize, prefix: `/bench/bulk-${batchSize}/` }));
+    baseline.push(await page.evaluate((o) => window.tabulaBench.idbBaseline(o), { total, batchSize, dbName: `bench-baseline-${batchSize}` }));
+    await page.context().close();
+    console.log(`  batch ${batchSize}: API ${fmt(bulk.at(-1)!.docsPerSecond, 0)} docs/s, IndexedDB ${fmt(baseline.at(-1)!.docsPerSecond, 0)} docs/s`);
+  }
+
+  const bestBulk = bulk.reduce((a, b) => (b.docsPerSecond > a.docsPerSecond ? b : a));
+  const ratios = bulk.map((b, i) => ({ batchSize: b.batchSize, bulkOverBaseline: b.docsPerSecond / baseline[i].docsPerSecond }));
+  // Differences are compared at the timer's 0.1 ms resolution, not in float noise.
+  const overPing = (p50: number) => Math.round((p50 - latency.ping.p50) * 10) / 10;
+  const targets = {
+    bulkAtLeastHalfOfBaseline: {
+      target: 'bulk ingest ≥ 0.5 × the IndexedDB baseline at the same batch size',
+      best: Math.max(...ratios.map((r) => r.bulkOverBaseline)),
+      met: ratios.some((r) => r.bulkOverBaseline >= 0.5),
+    },
+    putWithin2msOfPing: { target: 'PUT p50 − ping p50 ≤ 2 ms', value: overPing(latency.put.p50), met: overPing(latency.put.p50) <= 2 },
+    getWithin2msOfPing: { target: 'GET p50 − ping p50 ≤ 2 ms', value: overPing(latency.get.p50), met: overPing(latency.get.p50) <= 2 },
+  };
+  return { latency, bulk, baseline, ratios, targets, bestBulk };
+}
+
+function printDocuments({ latency, bulk, baseline, targets, bestBulk }: DocumentsResults): void {
+  printLatency(latency);
+  printBulk(bulk, baseline);
+  console.log('\nTargets (reported, not asserted):');
+  for (const t of Object.values(targets)) {
+    const figure = 'best' in t ? `best ratio ${fmt(t.best)}` : `${fmt(t.value)} ms`;
+    console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${figure}`);
+  }
+  console.log(`  fastest bulk: batch ${bestBulk.batchSize}, ${fmt(bestBulk.docsPerSecond, 0)} docs/s`);
+}
 
 async function main(): Promise<void> {
   const server = createPreviewServer({ root: join(root, 'dist') });
@@ -93,45 +111,15 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   try {
     console.log(`Chromium ${browser.version()} · ${baseURL} · latency n=${count} · bulk ${total} docs, batches ${batchSizes.join('/')}`);
+    const documents = skipDocuments ? null : await runDocuments(browser, baseURL, script);
+    if (documents) printDocuments(documents);
 
-    const latencyPage = await controlledPage(browser, baseURL, script);
-    const samples = await latencyPage.evaluate((o) => window.tabulaBench.latency(o), { count, warmup: 50 });
-    await latencyPage.context().close();
-    const latency = { ping: summarize(samples.ping), put: summarize(samples.put), get: summarize(samples.get) };
-
-    const bulk: Awaited<ReturnType<typeof Scenarios.bulkIngest>>[] = [];
-    const baseline: Awaited<ReturnType<typeof Scenarios.idbBaseline>>[] = [];
-    for (const batchSize of batchSizes) {
-      // Each run gets its own context, so every ingest starts from an empty database.
-      const page = await controlledPage(browser, baseURL, script);
-      bulk.push(await page.evaluate((o) => window.tabulaBench.bulkIngest(o), { total, batchSize, prefix: `/bench/bulk-${batchSize}/` }));
-      baseline.push(await page.evaluate((o) => window.tabulaBench.idbBaseline(o), { total, batchSize, dbName: `bench-baseline-${batchSize}` }));
-      await page.context().close();
-      console.log(`  batch ${batchSize}: API ${fmt(bulk.at(-1)!.docsPerSecond, 0)} docs/s, IndexedDB ${fmt(baseline.at(-1)!.docsPerSecond, 0)} docs/s`);
+    let semantics: SemanticsResults | null = null;
+    if (!skipSemantics) {
+      console.log(`\nSemantics: ${semanticsOptions.triples} BSBM-shaped triples, bulk variants ${semanticsOptions.bulkVariants.join('/')} triples per request`);
+      semantics = await runSemantics(browser, baseURL, script, semanticsOptions, (line) => console.log(line));
+      printSemantics(semantics);
     }
-
-    const bestBulk = bulk.reduce((a, b) => (b.docsPerSecond > a.docsPerSecond ? b : a));
-    const ratios = bulk.map((b, i) => ({ batchSize: b.batchSize, bulkOverBaseline: b.docsPerSecond / baseline[i].docsPerSecond }));
-    // Differences are compared at the timer's 0.1 ms resolution, not in float noise.
-    const overPing = (p50: number) => Math.round((p50 - latency.ping.p50) * 10) / 10;
-    const targets = {
-      bulkAtLeastHalfOfBaseline: {
-        target: 'bulk ingest ≥ 0.5 × the IndexedDB baseline at the same batch size',
-        best: Math.max(...ratios.map((r) => r.bulkOverBaseline)),
-        met: ratios.some((r) => r.bulkOverBaseline >= 0.5),
-      },
-      putWithin2msOfPing: { target: 'PUT p50 − ping p50 ≤ 2 ms', value: overPing(latency.put.p50), met: overPing(latency.put.p50) <= 2 },
-      getWithin2msOfPing: { target: 'GET p50 − ping p50 ≤ 2 ms', value: overPing(latency.get.p50), met: overPing(latency.get.p50) <= 2 },
-    };
-
-    printLatency(latency);
-    printBulk(bulk, baseline);
-    console.log('\nTargets (reported, not asserted):');
-    for (const t of Object.values(targets)) {
-      const figure = 'best' in t ? `best ratio ${fmt(t.best)}` : `${fmt(t.value)} ms`;
-      console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${figure}`);
-    }
-    console.log(`  fastest bulk: batch ${bestBulk.batchSize}, ${fmt(bestBulk.docsPerSecond, 0)} docs/s`);
 
     const results = {
       date: new Date().toISOString(),
@@ -151,12 +139,20 @@ async function main(): Promise<void> {
         loadAverage1mAfter: loadavg()[0],
         timerNote: 'performance.now() in a non-isolated page: 0.1 ms resolution',
       },
-      parameters: { latencySamples: count, latencyWarmup: 50, bulkTotal: total, batchSizes, documentBytes: 'about 1 KB of JSON' },
-      latencyMs: latency,
-      bulk,
-      baseline,
-      ratios,
-      targets,
+      parameters: {
+        latencySamples: count,
+        latencyWarmup: 50,
+        bulkTotal: total,
+        batchSizes,
+        documentBytes: 'about 1 KB of JSON',
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : [])],
+      },
+      latencyMs: documents?.latency ?? null,
+      bulk: documents?.bulk ?? null,
+      baseline: documents?.baseline ?? null,
+      ratios: documents?.ratios ?? null,
+      targets: documents?.targets ?? null,
+      semantics,
     };
     const out = join(here, 'results', 'latest.json');
     mkdirSync(dirname(out), { recursive: true });
@@ -202,12 +198,6 @@ function printBulk(
       fmt(b.docsPerSecond / baseline[i].docsPerSecond),
     ]),
   ));
-}
-
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
 main().catch((err: unknown) => {

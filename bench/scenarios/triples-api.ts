@@ -1,0 +1,219 @@
+/**
+ * The triple store through the service worker, as a client uses it: bulk loading a
+ * graph over `/v1/graphs`, SPARQL queries over `/v1/graphs/sparql` (next to the same
+ * queries on an in-page store), and the pieces the runner needs around a worker
+ * restart (one timed request, a look at what IndexedDB holds). Runs in the page.
+ */
+import { nTriplesChunks } from './bsbm';
+import { baselineQuery } from './oxigraph-baseline';
+import { dataset, datasetBytes, queries } from './triples-data';
+
+const SPARQL_JSON = 'application/sparql-results+json';
+
+export interface TriplesLoadOptions {
+  triples: number;
+  /** Triples per request; `'all'`: one PUT of the whole dataset. */
+  perRequest: number | 'all';
+  /** The graph loaded (its IRI). */
+  graph: string;
+}
+
+export interface TriplesLoadResult {
+  triples: number;
+  perRequest: number | 'all';
+  bytes: number;
+  /** `ok`: every request acknowledged; `refused`: the first request was answered with an error (reported, not thrown). */
+  outcome: 'ok' | 'refused';
+  refusal?: { status: number; body: string };
+  requests: number;
+  /** From the first request sent to the last one acknowledged (each acknowledged after its commit). */
+  ms: number;
+  triplesPerSecond: number;
+  /** Each request's time, in order. */
+  requestMs: number[];
+  /** Until a write queued after the load is answered: the background compaction it triggered has finished too. */
+  settledMs: number;
+}
+
+async function expectStatus(res: Response, expected: number[], what: string): Promise<string> {
+  const text = await res.text();
+  if (!expected.includes(res.status)) throw new Error(`${what}: expected ${expected.join(' or ')}, got ${res.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+/** A SELECT through the endpoint; the parsed results and the time to the last byte. */
+export async function sparqlSelect(text: string): Promise<{ ms: number; body: string }> {
+  const start = performance.now();
+  const res = await fetch('/v1/graphs/sparql', { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: SPARQL_JSON }, body: text });
+  const body = await res.text();
+  const ms = performance.now() - start;
+  if (res.status !== 200) throw new Error(`SPARQL query: expected 200, got ${res.status}: ${body.slice(0, 300)}`);
+  return { ms, body };
+}
+
+async function countGraph(graph: string): Promise<number> {
+  const { body } = await sparqlSelect(`SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`);
+  return Number((JSON.parse(body) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value);
+}
+
+/**
+ * `PUT /v1/graphs?graph=…` with the first piece, then `POST` (merge) with each next one
+ * — or one PUT of everything. Bodies are built before the clock starts. A write queued
+ * after the last acknowledgement waits for any compaction the load triggered (the
+ * write queue is first in, first out), which gives the settled time; the graph is
+ * then counted, since a benchmark of lost writes is worthless.
+ */
+export async function triplesBulkLoad({ triples, perRequest, graph }: TriplesLoadOptions): Promise<TriplesLoadResult> {
+  const { lines } = dataset(triples);
+  const bodies = nTriplesChunks(lines, perRequest === 'all' ? lines.length : perRequest);
+  const url = `/v1/graphs?graph=${encodeURIComponent(graph)}`;
+  const headers = { 'content-type': 'application/n-triples' };
+  const base = { triples, perRequest, bytes: datasetBytes(triples) };
+
+  const requestMs: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < bodies.length; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { method: i === 0 ? 'PUT' : 'POST', headers, body: bodies[i] });
+    if (i === 0 && res.status >= 400) {
+      return { ...base, outcome: 'refused', refusal: { status: res.status, body: (await res.text()).slice(0, 500) }, requests: 1, ms: 0, triplesPerSecond: 0, requestMs: [], settledMs: 0 };
+    }
+    await expectStatus(res, i === 0 ? [201] : [204], `${i === 0 ? 'PUT' : 'POST'} of piece ${i + 1}/${bodies.length}`);
+    requestMs.push(performance.now() - t);
+  }
+  const ms = performance.now() - start;
+  await expectStatus(await fetch(url, { method: 'POST', headers, body: '' }), [204], 'empty POST after the load');
+  const settledMs = performance.now() - start;
+
+  const counted = await countGraph(graph);
+  if (counted !== triples) throw new Error(`bulk load of ${triples} triples: the graph holds ${counted}`);
+  return { ...base, outcome: 'ok', requests: bodies.length, ms, triplesPerSecond: (triples / ms) * 1000, requestMs, settledMs };
+}
+
+export interface GraphCheck {
+  triples: number;
+}
+
+/** How many triples the graph holds now (after a restart: what was rebuilt from IndexedDB). */
+export async function graphSize(graph: string): Promise<GraphCheck> {
+  return { triples: await countGraph(graph) };
+}
+
+/** One timed request: the first after a worker stop measures the cold start. */
+export async function timedRequest(what: 'ping' | 'query', triples: number): Promise<{ ms: number; rows?: number }> {
+  if (what === 'ping') {
+    const start = performance.now();
+    const res = await fetch('/v1/ping');
+    await res.arrayBuffer();
+    const ms = performance.now() - start;
+    if (res.status !== 204) throw new Error(`ping: expected 204, got ${res.status}`);
+    return { ms };
+  }
+  const point = queries(triples)[0];
+  const { ms, body } = await sparqlSelect(point.text);
+  return { ms, rows: (JSON.parse(body) as { results: { bindings: unknown[] } }).results.bindings.length };
+}
+
+export interface StoredTriples {
+  /** One readonly transaction, `getAll` of the snapshot, the log and the graph registry: what a cold start reads. */
+  ms: number;
+  snapshotPieces: number;
+  snapshotChars: number;
+  logEntries: number;
+  logChars: number;
+  graphs: number;
+}
+
+const request = <T>(req: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+
+interface LogEntryShape {
+  removed: string;
+  added: Array<{ text: string }>;
+}
+
+/**
+ * Reads what the worker reads when its triple store starts, from the page (same
+ * origin, same IndexedDB), without changing anything: the IndexedDB share of a cold
+ * start, and the shape the store was left in (snapshot pieces, log entries).
+ */
+export async function storedTriples(dbName: string): Promise<StoredTriples> {
+  const db = await request(indexedDB.open(dbName));
+  try {
+    const start = performance.now();
+    const tx = db.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly');
+    const [pieces, entries, graphs] = await Promise.all([
+      request(tx.objectStore('triples-snapshot').getAll() as IDBRequest<string[]>),
+      request(tx.objectStore('triples-log').getAll() as IDBRequest<LogEntryShape[]>),
+      request(tx.objectStore('graphs').getAll()),
+    ]);
+    const ms = performance.now() - start;
+    return {
+      ms,
+      snapshotPieces: pieces.length,
+      snapshotChars: pieces.reduce((n, p) => n + p.length, 0),
+      logEntries: entries.length,
+      logChars: entries.reduce((n, e) => n + e.removed.length + e.added.reduce((m, a) => m + a.text.length, 0), 0),
+      graphs: graphs.length,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+export interface QueryMixOptions {
+  triples: number;
+  runs: number;
+  warmup: number;
+}
+
+export interface QuerySamples {
+  name: string;
+  kind: string;
+  endpoint: number[];
+  baseline: number[];
+  /** `GET /v1/ping` right before each timed endpoint run. */
+  ping: number[];
+  /** The results of the last run of each, for comparing the answers. */
+  endpointBody: string;
+  baselineBody: string;
+}
+
+/** The same query on the in-page store, timed. */
+function timedBaseline(text: string): { ms: number; body: string } {
+  const start = performance.now();
+  const body = baselineQuery(text);
+  return { ms: performance.now() - start, body };
+}
+
+/**
+ * The query mix through the endpoint and, interleaved, on the in-page store the page
+ * loaded (oxigraphLoad with keep), with a `GET /v1/ping` (the floor of any round trip
+ * through the worker) before each run: on a shared 2-core machine, figures taken
+ * minutes apart differ by more than what is compared, so the three are taken together.
+ * `ASK {}` comes first as the floor of a SPARQL answer (an answer with a body).
+ */
+export async function sparqlQueryMix({ triples, runs, warmup }: QueryMixOptions): Promise<QuerySamples[]> {
+  const mix = [{ name: 'ask-empty', kind: 'the floor of a SPARQL answer: ASK {}', text: 'ASK {}' }, ...queries(triples)];
+  const out: QuerySamples[] = [];
+  for (const q of mix) {
+    const s: QuerySamples = { name: q.name, kind: q.kind, endpoint: [], baseline: [], ping: [], endpointBody: '', baselineBody: '' };
+    for (let i = 0; i < warmup + runs; i++) {
+      const ping = await timedRequest('ping', triples);
+      const endpoint = await sparqlSelect(q.text);
+      const baseline = timedBaseline(q.text);
+      if (i >= warmup) {
+        s.ping.push(ping.ms);
+        s.endpoint.push(endpoint.ms);
+        s.baseline.push(baseline.ms);
+      }
+      s.endpointBody = endpoint.body;
+      s.baselineBody = baseline.body;
+    }
+    out.push(s);
+  }
+  return out;
+}
