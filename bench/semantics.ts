@@ -23,7 +23,7 @@
 import type { Browser } from 'playwright-core';
 import { controlledPage, plainPage } from './page';
 import { fmt, table } from './report';
-import { serviceWorkerStopper } from './service-worker-control';
+import { serviceWorkerControl } from '../e2e/service-worker-control';
 import { summarize, type Summary } from './stats';
 import type * as Api from './scenarios/triples-api';
 import type { BaselineLoad } from './scenarios/oxigraph-baseline';
@@ -189,7 +189,7 @@ export async function runSemantics(browser: Browser, baseURL: string, script: st
     const storedRuns: Api.StoredTriples[] = [];
     for (let i = 0; i < 3; i++) storedRuns.push(await page.evaluate((a) => window.tabulaBench.storedTriples(a), WORKER_DB));
 
-    const worker = await serviceWorkerStopper(page);
+    const worker = await serviceWorkerControl(page);
     const firstAnswerMs: number[] = [];
     const warmQueryMs: number[] = [];
     const pingFirst: ColdStart['pingFirst'] = [];

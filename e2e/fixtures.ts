@@ -13,8 +13,9 @@
  *
  * Every test gets a fresh browser context, hence a fresh, empty IndexedDB.
  */
-import { test as base, expect, type CDPSession, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { serviceWorkerControl, type ServiceWorkerControl } from './service-worker-control';
 
 export interface ApiInit {
   method?: string;
@@ -37,12 +38,7 @@ export interface ApiResponse {
 
 export type ApiFetch = (path: string, init?: ApiInit) => Promise<ApiResponse>;
 
-export interface ServiceWorkerControl {
-  /** Stops all service workers and waits until CDP reports them stopped. */
-  stop(): Promise<void>;
-  /** The running status CDP last reported for each service-worker version. */
-  statuses(): string[];
-}
+export type { ServiceWorkerControl };
 
 // Pairs the in-page fetch with the response Playwright observed, without relying on
 // URL order; the API ignores headers it does not know.
@@ -103,37 +99,6 @@ export async function apiFetchIn(page: Page, path: string, init: ApiInit = {}): 
   };
 }
 
-async function serviceWorkerControl(page: Page): Promise<ServiceWorkerControl> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  const status = new Map<string, string>();
-  let stops = 0;
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const v of versions) {
-      if (v.runningStatus === 'stopped' && status.get(v.versionId) !== 'stopped') stops++;
-      status.set(v.versionId, v.runningStatus);
-    }
-  });
-  // Required before stopAllWorkers ("ServiceWorker domain not enabled" otherwise).
-  await cdp.send('ServiceWorker.enable');
-  return {
-    statuses: () => [...status.values()],
-    async stop() {
-      const before = stops;
-      await cdp.send('ServiceWorker.stopAllWorkers');
-      // stopAllWorkers can return before the worker is down; a test that then fetches
-      // might still reach the old instance and prove nothing. Wait for the transition
-      // itself, not for a "stopped" state: the console in the page refetches when a
-      // write is announced, which may start the worker again at once.
-      await expect
-        .poll(() => stops > before, {
-          message: 'a service worker reports runningStatus "stopped" after stopAllWorkers',
-          timeout: 10_000,
-        })
-        .toBe(true);
-    },
-  };
-}
-
 export const test = base.extend<{ apiFetch: ApiFetch; serviceWorker: ServiceWorkerControl }>({
   page: async ({ page }, use) => {
     await openControlledPage(page);
@@ -143,7 +108,7 @@ export const test = base.extend<{ apiFetch: ApiFetch; serviceWorker: ServiceWork
     await use((path, init) => apiFetchIn(page, path, init));
   },
   serviceWorker: async ({ page }, use) => {
-    await use(await serviceWorkerControl(page));
+    await use(await serviceWorkerControl(page, 10_000));
   },
 });
 

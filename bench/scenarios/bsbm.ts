@@ -20,6 +20,7 @@
  * The stream is prefix-stable: `bsbmTriples(n)` is the first `n` lines of
  * `bsbmTriples(m)` for any m ≥ n (the last entity may be cut off at the n-th line).
  */
+import { random } from './random';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -55,17 +56,6 @@ const PRODUCTS_PER_PRODUCER = 46;
 const VENDOR_COUNT_STEP = 93; // one more vendor for every 93 products
 const REVIEWS_PER_REVIEWER = 19.5;
 
-/** A small PRNG (mulberry32): the same seed gives the same stream in every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What the queries need to know about a generated product. */
 export interface ProductFacts {

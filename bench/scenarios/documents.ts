@@ -2,6 +2,8 @@
  * The benchmark's documents: ~1 KB JSON records, generated deterministically so every
  * scenario (through the API, or straight into IndexedDB) writes exactly the same data.
  */
+import { random } from './random';
+
 const WORDS = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(' ');
 
 export interface BenchDocument {
@@ -10,17 +12,6 @@ export interface BenchDocument {
   text: string;
 }
 
-/** A small PRNG (mulberry32): the same seed gives the same documents in every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function benchDocument(prefix: string, i: number): BenchDocument {
   const next = random(i + 1);

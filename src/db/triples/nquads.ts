@@ -29,8 +29,7 @@ export function loadKeepingLabels(
   graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph,
 ): void {
   if (text === '') return;
-  const format = graph ? 'application/n-triples' : 'application/n-quads';
-  const options = graph ? { format, to_graph_name: graph } : { format };
+  const options = parseOptions(graph);
   if (!text.includes('_:')) {
     store.load(text, options);
     return;
@@ -53,8 +52,12 @@ export function removeQuads(
   graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph,
 ): void {
   if (text === '') return;
-  const format = graph ? 'application/n-triples' : 'application/n-quads';
-  for (const q of ox.parse(text, graph ? { format, to_graph_name: graph } : { format })) store.delete(q);
+  for (const q of ox.parse(text, parseOptions(graph))) store.delete(q);
+}
+
+/** N-Quads, or N-Triples loaded into `graph`. */
+function parseOptions(graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph) {
+  return graph ? { format: 'application/n-triples', to_graph_name: graph } : { format: 'application/n-quads' };
 }
 
 /** Splits text at line ends into pieces of about `size` characters (a line is never cut). */
