@@ -6,8 +6,8 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
 import { build, type Plugin } from 'vite';
+import type { BenchBrowser, BenchPage } from './browser';
 import type * as Scenarios from './scenarios/page-entry';
 
 declare global {
@@ -64,21 +64,23 @@ export async function pageScript(): Promise<string> {
  * A fresh context (fresh IndexedDB) with the quiet page controlled by the worker, the
  * scenarios installed. It registers /sw.js the way the console does.
  */
-export async function controlledPage(browser: Browser, baseURL: string, script: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  await page.goto('/bench-quiet-page.txt');
-  await page.evaluate(() => navigator.serviceWorker.register('/sw.js', { type: 'module' }).then(() => undefined));
-  await page.waitForFunction(() => navigator.serviceWorker.controller != null, null, { timeout: 30_000 });
-  await page.addScriptTag({ content: script });
+export async function controlledPage(browser: BenchBrowser, baseURL: string, script: string): Promise<BenchPage> {
+  const page = await browser.newPage(`${baseURL}/bench-quiet-page.txt`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js', { type: 'module' });
+    const deadline = Date.now() + 30_000;
+    while (navigator.serviceWorker.controller == null) {
+      if (Date.now() > deadline) throw new Error('the service worker did not take control within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }, undefined);
+  await page.addScript(script);
   return page;
 }
 
 /** A fresh context with the quiet page and no service worker (in-page baselines). */
-export async function plainPage(browser: Browser, baseURL: string, script: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto('/bench-quiet-page.txt');
-  await page.addScriptTag({ content: script });
+export async function plainPage(browser: BenchBrowser, baseURL: string, script: string): Promise<BenchPage> {
+  const page = await browser.newPage(`${baseURL}/bench-quiet-page.txt`);
+  await page.addScript(script);
   return page;
 }

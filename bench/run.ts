@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the benchmarks, in headless Debian Chromium, through the real service
- * worker of the built app (dist/, served in-process by scripts/preview.mjs).
+ * `npm run bench`: the benchmarks, in headless Debian Chromium driven over a bare
+ * DevTools pipe (bench/browser.ts; why not Playwright: docs/decisions/0011), through the
+ * real service worker of the built app (dist/, served in-process by scripts/preview.mjs).
  *
  * Figures: GET /v1/ping latency (the floor every endpoint is measured against), single
  * PUT and GET latency, bulk ingest of 20,000 ~1 KB JSON documents at a few batch sizes,
@@ -17,21 +18,22 @@
  * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
  * bulk variant, default "50000,100000,250000,all"), BENCH_QUERY_RUNS (default 50),
  * BENCH_QUERY_WARMUP (default 10), BENCH_COLD_RUNS (default 3), BENCH_BASELINE_LOADS
- * (fresh pages per baseline load, default 3), BENCH_BASELINE_CHUNK (default 50000);
+ * (fresh pages per baseline load, default 3), BENCH_BASELINE_CHUNK (default 50000),
+ * BENCH_COMPACTION_WAIT (ms a bulk load waits for the log's compaction, default 30000);
  * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 leave a part out (its sections are
  * then null in latest.json). A full run takes about a quarter of an hour.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
 import { createPreviewServer } from '../scripts/preview.mjs';
 import type * as Scenarios from './scenarios/page-entry';
 import { summarize, type Summary } from './stats';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { chromiumArgs } from '../e2e/chromium';
+import { launchBenchBrowser, type BenchBrowser } from './browser';
 import { controlledPage, pageScript } from './page';
 import { fmt, table } from './report';
 import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
@@ -57,10 +59,10 @@ function git(...args: string[]): string | null {
 type DocumentsResults = Awaited<ReturnType<typeof runDocuments>>;
 
 /** The document benchmark: latency, bulk ingest, and the IndexedDB baseline. */
-async function runDocuments(browser: Browser, baseURL: string, script: string) {
+async function runDocuments(browser: BenchBrowser, baseURL: string, script: string) {
   const latencyPage = await controlledPage(browser, baseURL, script);
   const samples = await latencyPage.evaluate((o) => window.tabulaBench.latency(o), { count, warmup: 50 });
-  await latencyPage.context().close();
+  await latencyPage.close();
   const latency = { ping: summarize(samples.ping), put: summarize(samples.put), get: summarize(samples.get) };
 
   const bulk: Awaited<ReturnType<typeof Scenarios.bulkIngest>>[] = [];
@@ -70,7 +72,7 @@ async function runDocuments(browser: Browser, baseURL: string, script: string) {
     const page = await controlledPage(browser, baseURL, script);
     bulk.push(await page.evaluate((o) => window.tabulaBench.bulkIngest(o), { total, batchSize, prefix: `/bench/bulk-${batchSize}/` }));
     baseline.push(await page.evaluate((o) => window.tabulaBench.idbBaseline(o), { total, batchSize, dbName: `bench-baseline-${batchSize}` }));
-    await page.context().close();
+    await page.close();
     console.log(`  batch ${batchSize}: API ${fmt(bulk.at(-1)!.docsPerSecond, 0)} docs/s, IndexedDB ${fmt(baseline.at(-1)!.docsPerSecond, 0)} docs/s`);
   }
 
@@ -106,11 +108,11 @@ async function main(): Promise<void> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const script = await pageScript();
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  const browser = await launchBenchBrowser();
 
   const loadBefore = loadavg();
   try {
-    console.log(`Chromium ${browser.version()} · ${baseURL} · latency n=${count} · bulk ${total} docs, batches ${batchSizes.join('/')}`);
+    console.log(`Chromium ${browser.version} · ${baseURL} · latency n=${count} · bulk ${total} docs, batches ${batchSizes.join('/')}`);
     const documents = skipDocuments ? null : await runDocuments(browser, baseURL, script);
     if (documents) printDocuments(documents);
 
@@ -124,9 +126,9 @@ async function main(): Promise<void> {
     const results = {
       date: new Date().toISOString(),
       environment: {
-        chromium: browser.version(),
-        chromiumArgs,
-        playwrightCore: JSON.parse(readFileSync(join(root, 'node_modules/playwright-core/package.json'), 'utf8')).version as string,
+        chromium: browser.version,
+        chromiumArgs: [...chromiumArgs, '--remote-debugging-pipe'],
+        driver: 'bare DevTools pipe, no Network domain (bench/browser.ts)',
         node: process.version,
         os: `${platform()} ${release()}`,
         cpus: cpus().length,

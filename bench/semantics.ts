@@ -20,7 +20,7 @@
  * Targets are reported, not asserted. Pages and contexts are closed between phases:
  * a store of 1M triples holds 320–360 MB of wasm memory, in the worker and in the page.
  */
-import type { Browser } from 'playwright-core';
+import type { BenchBrowser } from './browser';
 import { controlledPage, plainPage } from './page';
 import { fmt, table } from './report';
 import { serviceWorkerControl } from '../e2e/service-worker-control';
@@ -37,6 +37,8 @@ export interface SemanticsOptions {
   queryRuns: number;
   queryWarmup: number;
   coldRuns: number;
+  /** How long a bulk load waits for the worker to compact its log afterwards. */
+  compactionWaitMs: number;
 }
 
 const GRAPH = 'http://example.org/bench/bsbm';
@@ -54,6 +56,7 @@ export function semanticsOptionsFromEnv(env: NodeJS.ProcessEnv): SemanticsOption
     queryRuns: Number(env.BENCH_QUERY_RUNS ?? 50),
     queryWarmup: Number(env.BENCH_QUERY_WARMUP ?? 10),
     coldRuns: Number(env.BENCH_COLD_RUNS ?? 3),
+    compactionWaitMs: Number(env.BENCH_COMPACTION_WAIT ?? 30_000),
   };
 }
 
@@ -82,6 +85,7 @@ interface QueryFigures {
   kind: string;
   rows: number;
   endpoint: Summary;
+  endpointPost: Summary;
   baseline: Summary;
   /** The pings interleaved with this query's runs. */
   ping: Summary;
@@ -136,7 +140,7 @@ function canonicalAnswer(body: string): string {
 
 const rowCount = (body: string) => (JSON.parse(body) as { results?: { bindings: unknown[] } }).results?.bindings.length ?? 1;
 
-export async function runSemantics(browser: Browser, baseURL: string, script: string, o: SemanticsOptions, log: (line: string) => void): Promise<SemanticsResults> {
+export async function runSemantics(browser: BenchBrowser, baseURL: string, script: string, o: SemanticsOptions, log: (line: string) => void): Promise<SemanticsResults> {
   const coldSizes = [...new Set([Math.min(100_000, o.triples), o.triples])];
 
   // 1. The baseline's load, in pages without the worker.
@@ -146,7 +150,7 @@ export async function runSemantics(browser: Browser, baseURL: string, script: st
     for (let run = 0; run < o.baselineLoadRuns; run++) {
       const page = await plainPage(browser, baseURL, script);
       runs.push(await page.evaluate((a) => window.tabulaBench.oxigraphLoad(a), { triples, perChunk: o.baselineChunk, graph: GRAPH, keep: false }));
-      await page.context().close();
+      await page.close();
     }
     const fresh = summarize(runs.map((r) => r.freshMs));
     baselineLoads.push({
@@ -167,12 +171,12 @@ export async function runSemantics(browser: Browser, baseURL: string, script: st
   const bulk: Api.TriplesLoadResult[] = [];
   for (const perRequest of o.bulkVariants) {
     const page = await controlledPage(browser, baseURL, script);
-    const r = await page.evaluate((a) => window.tabulaBench.triplesBulkLoad(a), { triples: o.triples, perRequest, graph: GRAPH });
-    await page.context().close();
+    const r = await page.evaluate((a) => window.tabulaBench.triplesBulkLoad(a), { triples: o.triples, perRequest, graph: GRAPH, dbName: WORKER_DB, compactionWaitMs: o.compactionWaitMs });
+    await page.close();
     bulk.push(r);
     log(
       r.outcome === 'ok'
-        ? `  bulk ${perRequest} per request: ${fmt(r.triplesPerSecond, 0)} triples/s (${fmt(r.ms / 1000)} s; settled ${fmt(r.settledMs / 1000)} s)`
+        ? `  bulk ${perRequest} per request: ${fmt(r.triplesPerSecond, 0)} triples/s (${fmt(r.ms / 1000)} s; ${r.settledMs === null ? 'no compaction seen' : `log compacted at ${fmt(r.settledMs / 1000)} s`})`
         : `  bulk ${perRequest} per request: refused, ${r.refusal!.status} ${r.refusal!.body.slice(0, 160)}`,
     );
   }
@@ -185,11 +189,11 @@ export async function runSemantics(browser: Browser, baseURL: string, script: st
   let mix: Awaited<ReturnType<Bench['sparqlQueryMix']>> | undefined;
   for (const triples of coldSizes) {
     const page = await controlledPage(browser, baseURL, script);
-    const load = await page.evaluate((a) => window.tabulaBench.triplesBulkLoad(a), { triples, perRequest: bestBulk.perRequest, graph: GRAPH });
+    const load = await page.evaluate((a) => window.tabulaBench.triplesBulkLoad(a), { triples, perRequest: bestBulk.perRequest, graph: GRAPH, dbName: WORKER_DB, compactionWaitMs: o.compactionWaitMs });
     const storedRuns: Api.StoredTriples[] = [];
     for (let i = 0; i < 3; i++) storedRuns.push(await page.evaluate((a) => window.tabulaBench.storedTriples(a), WORKER_DB));
 
-    const worker = await serviceWorkerControl(page);
+    const worker = await serviceWorkerControl(page.session);
     const firstAnswerMs: number[] = [];
     const warmQueryMs: number[] = [];
     const pingFirst: ColdStart['pingFirst'] = [];
@@ -214,7 +218,7 @@ export async function runSemantics(browser: Browser, baseURL: string, script: st
       await page.evaluate((a) => window.tabulaBench.oxigraphLoad(a), { triples, perChunk: o.baselineChunk, graph: GRAPH, keep: true });
       mix = await page.evaluate((a) => window.tabulaBench.sparqlQueryMix(a), { triples, runs: o.queryRuns, warmup: o.queryWarmup });
     }
-    await page.context().close();
+    await page.close();
     const stored = storedRuns[storedRuns.length - 1];
     const idbReadMs = storedRuns.map((s) => s.ms);
     coldStart.push({
@@ -235,12 +239,14 @@ export async function runSemantics(browser: Browser, baseURL: string, script: st
   const ping = summarize(mix.flatMap((q) => q.ping));
   const figures: QueryFigures[] = mix.map((q) => {
     const endpoint = summarize(q.endpoint);
+    const endpointPost = summarize(q.endpointPost);
     const pingHere = summarize(q.ping);
     return {
       name: q.name,
       kind: q.kind,
       rows: rowCount(q.endpointBody),
       endpoint,
+      endpointPost,
       baseline: summarize(q.baseline),
       ping: pingHere,
       // At the timer's 0.1 ms resolution, against the pings taken between this query's runs.
@@ -303,10 +309,10 @@ export function printSemantics(s: SemanticsResults): void {
 
   console.log(`\nBulk load through the service worker (PUT /v1/graphs?graph=…, then POST; each acknowledged after its commit)`);
   console.log(table(
-    ['triples per request', 'requests', 'load s', 'triples/s', 'slowest request s', 'settled s', 'vs in-page Oxigraph'],
+    ['triples per request', 'requests', 'load s', 'triples/s', 'slowest request s', 'log compacted at s', 'vs in-page Oxigraph'],
     s.bulk.map((b) =>
       b.outcome === 'ok'
-        ? [String(b.perRequest), String(b.requests), fmt(b.ms / 1000), fmt(b.triplesPerSecond, 0), fmt(Math.max(...b.requestMs) / 1000), fmt(b.settledMs / 1000), fmt(b.triplesPerSecond / baselineN.triplesPerSecond)]
+        ? [String(b.perRequest), String(b.requests), fmt(b.ms / 1000), fmt(b.triplesPerSecond, 0), fmt(Math.max(...b.requestMs) / 1000), b.settledMs === null ? '–' : fmt(b.settledMs / 1000), fmt(b.triplesPerSecond / baselineN.triplesPerSecond)]
         : [String(b.perRequest), '1', `refused: ${b.refusal!.status}`, '–', '–', '–', '–'],
     ),
   ));
@@ -343,13 +349,14 @@ export function printSemantics(s: SemanticsResults): void {
 
   const ping = s.latencyMs.ping;
   console.log(
-    `\nQuery mix, ${s.dataset.triples} triples (ms; POST /v1/graphs/sparql, SPARQL JSON results; each run next to a ping and an in-page run; ping p50 ${fmt(ping.p50)}, p95 ${fmt(ping.p95)})`,
+    `\nQuery mix, ${s.dataset.triples} triples (ms; GET /v1/graphs/sparql?query=, and the same by POST; SPARQL JSON results; each run next to a ping and an in-page run; ping p50 ${fmt(ping.p50)}, p95 ${fmt(ping.p95)})`,
   );
   const row = (q: QueryFigures, limit: string, met: string) => [
     q.name,
     String(q.rows),
     fmt(q.endpoint.p50),
     fmt(q.endpoint.p95),
+    fmt(q.endpointPost.p50),
     fmt(q.ping.p50),
     fmt(q.overPingP50, 1),
     fmt(q.baseline.p50),
@@ -358,7 +365,7 @@ export function printSemantics(s: SemanticsResults): void {
     q.sameAnswers ? met : `${met}, ANSWERS DIFFER`,
   ];
   console.log(table(
-    ['query', 'rows', 'endpoint p50', 'p95', 'ping p50', 'p50 − ping', 'in-page p50', 'p95', 'limit', 'met'],
+    ['query', 'rows', 'GET p50', 'p95', 'POST p50', 'ping p50', 'GET p50 − ping', 'in-page p50', 'p95', 'limit', 'met'],
     [
       row(s.latencyMs.floor, '–', '(floor)'),
       ...s.latencyMs.queries.map((q, i) => row(q, fmt(s.targets.queries[i].limit, 1), s.targets.queries[i].met ? 'yes' : 'NO')),

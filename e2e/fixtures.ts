@@ -108,7 +108,7 @@ export const test = base.extend<{ apiFetch: ApiFetch; serviceWorker: ServiceWork
     await use((path, init) => apiFetchIn(page, path, init));
   },
   serviceWorker: async ({ page }, use) => {
-    await use(await serviceWorkerControl(page, 10_000));
+    await use(await serviceWorkerControl(await page.context().newCDPSession(page), 10_000));
   },
 });
 

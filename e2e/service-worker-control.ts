@@ -6,7 +6,16 @@
  * for a "stopped" state: a console in the page refetches when a write is announced, which
  * may start the worker again at once. Shared by e2e/fixtures.ts and bench/semantics.ts.
  */
-import type { CDPSession, Page } from 'playwright-core';
+
+/**
+ * The DevTools session of the page (Playwright's `CDPSession`, or the benchmark's bare
+ * one in bench/browser.ts): only what this module uses.
+ */
+export interface CdpSession {
+  send(method: 'ServiceWorker.enable' | 'ServiceWorker.stopAllWorkers'): Promise<unknown>;
+  on(event: 'ServiceWorker.workerVersionUpdated', handler: (params: { versions: Array<{ versionId: string; runningStatus: string }> }) => void): unknown;
+  detach(): Promise<void>;
+}
 
 export interface ServiceWorkerControl {
   /** Stops all service workers and waits until CDP reports one stopped. */
@@ -16,8 +25,7 @@ export interface ServiceWorkerControl {
   detach(): Promise<void>;
 }
 
-export async function serviceWorkerControl(page: Pick<Page, 'context'>, timeoutMs = 30_000): Promise<ServiceWorkerControl> {
-  const cdp: CDPSession = await page.context().newCDPSession(page as Page);
+export async function serviceWorkerControl(cdp: CdpSession, timeoutMs = 30_000): Promise<ServiceWorkerControl> {
   const status = new Map<string, string>();
   let stops = 0;
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {

@@ -10,7 +10,7 @@ import type { Binding } from '../db/triples/bindings';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { readSparqlRequest, type SparqlBinding, type SparqlRequest } from './sparql-request';
-import { contentTypeHeader, negotiateSparqlResults } from './serializers/formats';
+import { contentTypeHeader, negotiateSparqlResults, sparqlResultsWriter } from './serializers/formats';
 import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
@@ -40,9 +40,7 @@ async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
 async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-reader');
   const triples = deps.db.triples;
-  const form = await triples.queryForm(r.text, { base: r.base });
-  const kind = form === 'SELECT' ? 'bindings' : form === 'ASK' ? 'boolean' : 'graph';
-  const mediaType = negotiateSparqlResults(c.req.raw, kind);
+  let mediaType = '';
   const result = await triples.query(r.text, {
     principal: c.get('principal'),
     defaultGraphs: r.defaultGraphs,
@@ -51,10 +49,14 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
     bindings: r.bindings.map(toBinding),
     start: r.start,
     pageLength: r.pageLength,
+    // Negotiated once the form is known and before the query runs: a 406 costs nothing.
+    beforeRun: (form) => (mediaType = negotiateSparqlResults(c.req.raw, form === 'SELECT' ? 'bindings' : form === 'ASK' ? 'boolean' : 'graph')),
   });
   const body =
     result.form === 'SELECT' || result.form === 'ASK'
-      ? serializeResults(result.results, mediaType, thingsHref)
+      ? result.json !== undefined && sparqlResultsWriter(mediaType) === 'json'
+        ? result.json
+        : serializeResults(result.results, mediaType, thingsHref)
       : serializeQuads(result.quads, mediaType, await triples.module(), { href: thingsHref, title: `${result.form} results` });
   return new Response(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType) } });
 }

@@ -60,6 +60,7 @@ export class Database {
   }
 
   close(): void {
+    this.triples.close();
     this.idb.close();
   }
 }

@@ -60,13 +60,25 @@ export function errorFormat(req: Request | undefined, instanceDefault: ErrorForm
  */
 export function negotiate(req: Request, supported: readonly string[], fallback: string): string {
   const accept = req.headers.get('accept');
-  if (!accept || acceptTypes(accept).length === 0) return fallback;
-  const found = new Negotiator({ headers: { accept: withoutTypeParams(accept) } }).mediaType(supported as string[]);
-  if (!found) {
-    throw new DbError('REST-UNACCEPTABLETYPE', `Unsupported type in Accept: ${accept}; supported: ${supported.join(', ')}`);
+  if (!accept) return fallback;
+  // A client sends the same few Accept headers again and again; parsing one costs more
+  // than some answers take, so each supported list remembers what it chose for them.
+  let chosen = negotiated.get(supported);
+  if (!chosen) negotiated.set(supported, (chosen = new Map()));
+  let found = chosen.get(accept);
+  if (found === undefined) {
+    if (acceptTypes(accept).length === 0) return fallback;
+    found = new Negotiator({ headers: { accept: withoutTypeParams(accept) } }).mediaType(supported as string[]);
+    if (!found) {
+      throw new DbError('REST-UNACCEPTABLETYPE', `Unsupported type in Accept: ${accept}; supported: ${supported.join(', ')}`);
+    }
+    if (chosen.size >= 64) chosen.clear();
+    chosen.set(accept, found);
   }
   return found;
 }
+
+const negotiated = new WeakMap<readonly string[], Map<string, string>>();
 
 /**
  * Accept without media-type parameters other than q. negotiator would otherwise offer

@@ -75,6 +75,39 @@ describe('durability', () => {
     expect(await state(await openDb(name))).toEqual(before);
   });
 
+  test('a due compaction waits until writes pause, so a burst of writes is not interrupted by it', async () => {
+    const db = await openDb(uniqueName('quiet'), { compactAfterEntries: 2, compactWhenIdleMs: 1_500 });
+    for (let i = 0; i < 4; i++) await db.triples.update(`INSERT DATA { <http://ex/s${i}> <http://ex/p> ${i} }`, { principal: admin });
+    // Due since the third write, but writes were still coming.
+    expect(await db.idb.count('triples-log')).toBe(4);
+    expect(await db.idb.count('triples-snapshot')).toBe(0);
+    await db.triples.settled();
+    expect(await db.idb.count('triples-log')).toBe(0);
+    expect(await db.idb.count('triples-snapshot')).toBe(1);
+    db.close();
+  });
+
+  test('a log four times past its limit is compacted without waiting for a pause', async () => {
+    const db = await openDb(uniqueName('urgent'), { compactAfterEntries: 2, compactWhenIdleMs: 600_000 });
+    for (let i = 0; i < 9; i++) await db.triples.update(`INSERT DATA { <http://ex/s${i}> <http://ex/p> ${i} }`, { principal: admin });
+    // The ninth entry made the log 4.5 times its limit: the pending compaction ran behind it.
+    await db.triples.settled();
+    expect(await db.idb.count('triples-log')).toBe(0);
+    expect(await db.idb.count('triples-snapshot')).toBe(1);
+    db.close();
+  });
+
+  test('a compaction still waiting when the database closes is dropped, and the log keeps everything', async () => {
+    const name = uniqueName('closing');
+    const db = await openDb(name, { compactAfterEntries: 1, compactWhenIdleMs: 600_000 });
+    for (let i = 0; i < 2; i++) await db.triples.update(`INSERT DATA { <http://ex/s${i}> <http://ex/p> ${i} }`, { principal: admin });
+    db.close();
+    await db.triples.settled();
+    const reopened = await openDb(name);
+    expect(await reopened.idb.count('triples-log')).toBe(2);
+    expect(rows(await reopened.triples.query('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', { principal: admin }))[0].n).toBe('2');
+  });
+
   test('an empty graph survives a restart, through a snapshot too', async () => {
     const name = uniqueName('empty-graph');
     const db = await openDb(name);

@@ -13,7 +13,7 @@ import { boundTerms, type Binding } from './bindings';
 import { AS_WRITTEN, chooseDataset, datasetOptions, UNION, type Dataset } from './dataset';
 import { keyOfClientIri, keyOfEngineIri } from './graph-names';
 import { bindQuery } from './prebinding';
-import { externalQuad, externalResults, type JsonTerm } from './relative-iris';
+import { externalQuad, externalResults, RELATIVE_BASE, type JsonTerm } from './relative-iris';
 import { baseIri, generateSparql, parseSparql } from './sparql-text';
 import type { GraphAccess } from './write-context';
 
@@ -30,6 +30,11 @@ export interface QueryOptions {
   start?: number;
   /** Most SELECT solutions returned (default all; 0 gives an empty result with empty `head.vars`). */
   pageLength?: number;
+  /**
+   * Told the query's form once it is known, before the query runs: a caller that
+   * negotiates the answer's format refuses here (throws), before any work is done.
+   */
+  beforeRun?: (form: QueryForm) => void;
 }
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
@@ -44,9 +49,15 @@ export interface AskResult {
   boolean: boolean;
 }
 
+/**
+ * `json`: the engine's own SPARQL JSON text, present when it already is the answer
+ * (nothing to map back, no page to cut, columns in order). Writing it as it is spares a
+ * parse and a re-serialisation, which cost more than many queries take to run; `results`
+ * is then parsed only when read.
+ */
 export type QueryResult =
-  | { form: 'SELECT'; results: SelectResults }
-  | { form: 'ASK'; results: AskResult }
+  | { form: 'SELECT'; results: SelectResults; json?: string }
+  | { form: 'ASK'; results: AskResult; json?: string }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Oxigraph.Quad[] };
 
 /** What a query text is, found before anything runs (for content negotiation, errors). */
@@ -123,12 +134,30 @@ function evaluationError(message: string): DbError {
   return new DbError('RESTAPI-INVALIDREQ', `SPARQL query failed: ${message}`);
 }
 
+const SELECT_ALL = /\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?\*/i;
+
+/** Whether `start` / `pageLength` cut the solutions (or must be checked). */
+const paged = (options: Pick<QueryOptions, 'start' | 'pageLength'>): boolean =>
+  (options.start !== undefined && options.start !== 1) || options.pageLength !== undefined;
+
+/** A result carrying the engine's JSON text, parsed on first read of `results`. */
+function withLazyResults<F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> {
+  let parsed: SelectResults | AskResult | undefined;
+  return {
+    form,
+    json,
+    get results() {
+      return (parsed ??= JSON.parse(json) as SelectResults | AskResult);
+    },
+  } as Extract<QueryResult, { form: F }>;
+}
+
 /**
  * `SELECT *` columns in the order the variables first appear in the query, as people
  * read it (and as MarkLogic answers): Oxigraph sorts them by name (?o ?p ?s).
  */
 function inTextOrder(results: SelectResults, text: string): SelectResults {
-  if (!/\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?\*/i.test(text)) return results;
+  if (!SELECT_ALL.test(text)) return results;
   const first = new Map<string, number>();
   for (const m of text.matchAll(/[?$]([\p{L}\p{N}_][\p{L}\p{N}_\u00B7\u203F\u2040]*)/gu)) {
     if (!first.has(m[1])) first.set(m[1], m.index);
@@ -153,10 +182,14 @@ export function runQuery(access: GraphAccess, prepared: PreparedQuery, options: 
     throw evaluationError((e as Error).message);
   }
   switch (prepared.form) {
-    case 'SELECT':
-      return { form: 'SELECT', results: page(inTextOrder(externalResults(JSON.parse(answer as string) as SelectResults), prepared.written ?? prepared.text), options) };
+    case 'SELECT': {
+      const json = answer as string;
+      const written = prepared.written ?? prepared.text;
+      if (!json.includes(RELATIVE_BASE) && !paged(options) && !SELECT_ALL.test(written)) return withLazyResults('SELECT', json);
+      return { form: 'SELECT', results: page(inTextOrder(externalResults(JSON.parse(json) as SelectResults), written), options) };
+    }
     case 'ASK':
-      return { form: 'ASK', results: JSON.parse(answer as string) as AskResult };
+      return withLazyResults('ASK', answer as string);
     default:
       return { form: prepared.form, quads: (answer as Oxigraph.Quad[]).map(externalQuad) };
   }

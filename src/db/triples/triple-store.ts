@@ -12,7 +12,8 @@
  * - let reads see committed state only: while a write is between its first in-memory
  *   change and its commit (or undo), reads wait at the gate;
  * - compact (snapshot + empty log, one transaction) after a write has been acknowledged,
- *   never on a request's path; a worker stopped mid-way leaves the old snapshot and log.
+ *   never on a request's path, and once writes pause; a worker stopped mid-way leaves
+ *   the old snapshot and log.
  *
  * @example
  * const db = await Database.open({ indexedDB, oxigraph });
@@ -52,6 +53,11 @@ export interface TripleStoreOptions {
   compactAfterChars?: number;
   /** Size of a snapshot piece, in characters (default 4 M). */
   snapshotChunkChars?: number;
+  /**
+   * Milliseconds without a write before a due compaction runs (default 1,000). A log
+   * four times past its limit is compacted at once whatever the writes do.
+   */
+  compactWhenIdleMs?: number;
 }
 
 /** Options of the graph-store writes. */
@@ -86,6 +92,14 @@ export class TripleStore {
   private readonly compactAfterEntries: number;
   private readonly compactAfterChars: number;
   private readonly chunkChars: number;
+  private readonly idleMs: number;
+  /** `performance.now()` of the last write's end: a pending compaction waits for a quiet spell after it. */
+  private lastWrite = 0;
+  /** Set when the log is far past its limit: a pending compaction stops waiting. */
+  private urgent = false;
+  /** Ends the wait of a pending compaction early. */
+  private wake: (() => void) | undefined;
+  private closed = false;
 
   constructor(
     private readonly idb: TabulaIdb,
@@ -96,6 +110,7 @@ export class TripleStore {
     this.compactAfterEntries = options.compactAfterEntries ?? 1_000;
     this.compactAfterChars = options.compactAfterChars ?? 16 * 1024 * 1024;
     this.chunkChars = options.snapshotChunkChars ?? 4 * 1024 * 1024;
+    this.idleMs = options.compactWhenIdleMs ?? 1_000;
     // A host may start initialising the engine before any request needs it; a failure
     // is reported to the first request that does, not as an unhandled rejection.
     if (oxigraph instanceof Promise) oxigraph.catch(() => undefined);
@@ -108,21 +123,15 @@ export class TripleStore {
 
   // ---- SPARQL ------------------------------------------------------------------
 
-  /** Runs a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) for `options.principal`. */
+  /**
+   * Runs a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) for `options.principal`;
+   * `options.beforeRun` hears its form first (and may refuse it).
+   */
   async query(text: string, options: QueryOptions): Promise<QueryResult> {
     const engine = await this.readable();
     const prepared = prepareQuery(engine.ox, text, options);
+    options.beforeRun?.(prepared.form);
     return runQuery(new GraphAccess(engine, options.principal), prepared, options);
-  }
-
-  /**
-   * The form of a query (SELECT, ASK, CONSTRUCT, DESCRIBE), for negotiating before running
-   * it; cheap. Throws when the text is no query (an update, or no form to be found);
-   * other syntax errors are reported by {@link query}.
-   */
-  async queryForm(text: string, options: Pick<QueryOptions, 'base'> = {}): Promise<QueryResult['form']> {
-    const engine = await this.engine();
-    return prepareQuery(engine.ox, text, options).form;
   }
 
   /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
@@ -235,6 +244,12 @@ export class TripleStore {
     while (this.compacting) await this.compacting;
   }
 
+  /** The database is closing: a compaction still waiting for a quiet spell is dropped (the log keeps everything). */
+  close(): void {
+    this.closed = true;
+    this.wake?.();
+  }
+
   private engine(): Promise<LoadedEngine> {
     this.loading ??= this.load().catch((e: unknown) => {
       this.loading = undefined;
@@ -306,6 +321,7 @@ export class TripleStore {
       } finally {
         this.gate = undefined;
         open();
+        this.lastWrite = performance.now();
         this.compactIfDue(engine);
       }
     });
@@ -339,18 +355,45 @@ export class TripleStore {
   }
 
   private compactIfDue(engine: LoadedEngine): void {
-    if (this.compacting) return;
     // A fixed size threshold would rewrite the whole snapshot after nearly every large
     // write (a 100k-triple POST is ~22 M characters): wait until the log is as large as
     // the snapshot, so the cost of compacting stays proportional to what was written.
     const charLimit = Math.max(this.compactAfterChars, engine.snapshotChars);
-    if (engine.logEntries <= this.compactAfterEntries && engine.logChars <= charLimit) return;
-    // Queued behind the write that triggered it, so that write is acknowledged first.
-    // The engine in use when it runs: a failed write may have had the store rebuilt since.
-    this.compacting = this.queue
-      .run(async () => this.compactNow(await this.engine()))
+    const over = Math.max(engine.logEntries / this.compactAfterEntries, engine.logChars / charLimit);
+    if (over <= 1) return;
+    // A dump blocks the worker for seconds at a million triples, and in a burst of writes
+    // (a bulk load sent in pieces) it is stale by the next piece: wait until writes pause,
+    // unless they never do and the log has grown far past its limit.
+    if (over > 4) {
+      this.urgent = true;
+      this.wake?.();
+    }
+    if (this.compacting) return;
+    // Queued behind the write that triggered it, so that write is acknowledged first; it
+    // runs on the engine in use then (a failed write may have had the store rebuilt since).
+    this.compacting = this.quietSpell()
+      .then(() => (this.closed ? undefined : this.queue.run(async () => this.compactNow(await this.engine()))))
       .catch((e: unknown) => console.error('[tabula] triple store compaction failed; the log is kept', e))
-      .finally(() => (this.compacting = undefined));
+      .finally(() => {
+        this.compacting = undefined;
+        this.urgent = false;
+      });
+  }
+
+  /** Resolves once `idleMs` have passed since the last write (at once when urgent or closed). */
+  private async quietSpell(): Promise<void> {
+    for (;;) {
+      const wait = this.lastWrite + this.idleMs - performance.now();
+      if (wait <= 0 || this.urgent || this.closed) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
   }
 
   /** Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair intact. */
