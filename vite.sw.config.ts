@@ -16,7 +16,7 @@ export default defineConfig({
   publicDir: false,
   // Workbox and other packages branch on it; a library build does not define it.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [oxigraphWasmAsAsset(), injectPrecacheManifest({ distDir: 'dist', swFileName })],
+  plugins: [oxigraphWasmAsAsset(), flexsearchWithoutWorkers(), injectPrecacheManifest({ distDir: 'dist', swFileName })],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -46,6 +46,25 @@ function oxigraphWasmAsAsset(): Plugin {
       if (!code.includes(reference)) this.error(`oxigraph/web.js no longer contains ${reference}: update this plugin`);
       // Same line, same length but for the query: the existing sourcemap stays right.
       return { code: code.replace(reference, "new URL('web_bg.wasm?no-inline', import.meta.url)"), map: null };
+    },
+  };
+}
+
+/**
+ * FlexSearch's bundle can run an index in a Worker, and in Node loads `worker_threads`
+ * with a dynamic `import()` — which a module service worker may not contain even
+ * unused. Tabula never asks FlexSearch for a worker (none can start from a service
+ * worker anyway: reference/platform-facts.md §7), so that branch becomes a rejection.
+ */
+function flexsearchWithoutWorkers(): Plugin {
+  const dynamicImport = 'import("worker_threads")';
+  return {
+    name: 'tabula:flexsearch-without-workers',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]flexsearch[\\/]dist[\\/]flexsearch\.bundle\.module\.min\.mjs$/.test(id)) return null;
+      if (!code.includes(dynamicImport)) this.error(`flexsearch no longer contains ${dynamicImport}: update this plugin`);
+      return { code: code.replaceAll(dynamicImport, 'Promise.reject(new Error("FlexSearch workers are not available in a service worker"))'), map: null };
     },
   };
 }

@@ -16,7 +16,9 @@ import { DbError } from '../db/errors';
 import { ping, registerPing } from './ping';
 import { registerDocuments } from './documents';
 import { registerSearch } from './search';
+import { registerSuggest } from './suggest';
 import { registerConfigProperties } from './config-properties';
+import { registerConfigQuery } from './config-query';
 import { registerManage } from './manage';
 import { registerSparql } from './sparql';
 import { registerThings } from './things';
@@ -45,7 +47,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerPing(v1);
   registerDocuments(v1, deps);
   registerSearch(v1, deps);
+  registerSuggest(v1, deps);
   registerConfigProperties(v1, deps);
+  registerConfigQuery(v1, deps);
   // /graphs/sparql and /graphs/things before /graphs: they are paths of their own.
   registerSparql(v1, deps);
   registerThings(v1, deps);

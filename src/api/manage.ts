@@ -1,6 +1,7 @@
 /**
  * The management paths under `/manage/v2` that Tabula implements: users
- * (reference/marklogic-rest.md §9.2). Everything here needs the admin role.
+ * (reference/marklogic-rest.md §9.2), which need the admin role, and the database's
+ * index properties (§9.3, ./database-properties.ts).
  *
  * @example
  * POST /manage/v2/users {"user-name":"alice","password":"s3cret","role":["rest-writer"]} → 201
@@ -16,6 +17,7 @@ import { readBody } from './http/body';
 import { DbError } from '../db/errors';
 import { userId, type NewUser } from '../db/security/users';
 import type { StoredUser } from '../db/security/types';
+import { registerDatabaseProperties } from './database-properties';
 
 const SECURITY_NS = 'http://marklogic.com/manage/security';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -117,6 +119,8 @@ function nameParam(c: ApiContext): string {
 
 export function registerManage(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const users = deps.db.users;
+
+  registerDatabaseProperties(app, deps);
 
   endpoint(app, '/users', {
     GET: async (c) => {

@@ -1,134 +1,138 @@
 /**
- * `/v1/search`, as far as the document store reaches:
- * - `DELETE` removes the documents of a collection or directory, or all (reference §4.10);
- * - `GET` without a query lists the documents of a directory and/or collection,
- *   paged, in the search-response shape (spec §4: "directory (with no q, returns all
- *   documents in it)"). Query text, structured queries and options arrive with the
- *   search capability; until then they are refused by name, never ignored.
+ * `/v1/search` and `/v1/qbe` (spec §4, reference §4–5):
+ * - `GET /v1/search` with `q` (repeatable, ANDed), `structuredQuery`, `options`,
+ *   `collection` (OR'd), `directory`, `start`, `pageLength`, `view`, `format`;
+ *   no query at all matches every document;
+ * - `POST /v1/search` with a structured query, a combined query (`{search: {query,
+ *   qtext, options}}` or `<search:search>`) or a QBE, JSON or XML, ANDed with `q`;
+ * - `GET`/`POST /v1/qbe` with a query by example (`view=structured|validate` too);
+ * - `Accept: multipart/mixed`: the page's documents (and metadata, by `category`),
+ *   the search response first when `view` asks for it (reference §4.4);
+ * - `DELETE /v1/search` removes a collection, a directory or everything (§4.10).
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import type { StoredDocument } from '../db/documents/types';
+import { QBE_NS } from '../db/search/qbe';
+import type { Query } from '../db/search/query-model';
+import type { SearchRequest } from '../db/search/search-service';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
-import { structuredFormat } from './http/negotiate';
-import { escapeXml } from './http/xml-text';
+import { acceptTypes, mediaTypeParam, structuredFormat } from './http/negotiate';
+import { assembleQuery, positiveInt } from './search-request';
+import { bytesBody } from './http/body';
+import { buildMultipart, newBoundary, type OutPart } from './http/multipart';
+import { parseCategories } from './documents-metadata';
+import { documentParts } from './documents';
+import { combinedQueryJson, combinedQueryXml } from './serializers/query-serializer';
+import { searchResponseJson, searchResponseXml } from './serializers/search-response';
 
 export function registerSearch(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/search', {
-    GET: (c) => list(c, deps),
+    GET: (c) => search(c, deps, 'search'),
+    POST: (c) => search(c, deps, 'search'),
     DELETE: (c) => removeAll(c, deps),
   });
-}
-
-function positiveInt(params: Params, name: string, fallback: number, min: number): number {
-  const raw = params.one(name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) throw new DbError('REST-INVALIDPARAM', `${name} must be an integer >= ${min}: ${raw}`);
-  return Number(raw);
-}
-
-/** Directories name a prefix ending in `/`, as the clients send them. */
-function directoryParam(params: Params): string | undefined {
-  const dir = params.one('directory');
-  if (dir === undefined) return undefined;
-  if (dir === '') throw new DbError('REST-INVALIDPARAM', 'directory must not be empty');
-  return dir.endsWith('/') ? dir : `${dir}/`;
-}
-
-async function list(c: ApiContext, deps: ApiDeps): Promise<Response> {
-  requireRole(c, 'rest-reader');
-  const params = new Params(c.req.raw);
-  params.validate(['directory', 'collection', 'start', 'pageLength', 'format']);
-  const format = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const));
-  const start = positiveInt(params, 'start', 1, 1);
-  const pageLength = positiveInt(params, 'pageLength', 10, 0);
-  const directory = directoryParam(params);
-  const collection = params.one('collection');
-  const began = performance.now();
-  const page = await deps.db.documents.list({ directory, collection }, c.get('principal'), start, pageLength);
-  const results = page.documents.map((doc, i) => resultOf(doc, start + i));
-  const elapsed = (performance.now() - began) / 1000;
-  const response = { 'snippet-format': 'snippet', total: page.total, start, 'page-length': pageLength, results };
-  const body = format === 'json' ? JSON.stringify({ ...response, metrics: metrics(elapsed) }) : searchXml(response, elapsed);
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': `application/${format}; charset=utf-8`,
-      'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()),
-    },
+  endpoint(app, '/qbe', {
+    GET: (c) => search(c, deps, 'qbe'),
+    POST: (c) => search(c, deps, 'qbe'),
   });
 }
 
-interface Result {
-  index: number;
-  uri: string;
-  path: string;
-  score: number;
-  confidence: number;
-  fitness: number;
-  href: string;
-  mimetype: string;
-  format: string;
-  matches: Array<{ path: string; 'match-text': string[] }>;
-}
+const SEARCH_PARAMS = ['q', 'structuredQuery', 'options', 'format', 'start', 'pageLength', 'view', 'category', 'collection', 'directory', 'database'];
+const QBE_PARAMS = ['query', 'options', 'format', 'start', 'pageLength', 'view', 'category', 'collection', 'directory', 'database'];
+const VIEWS = ['results', 'facets', 'metadata', 'all', 'none'] as const;
+const QBE_VIEWS = [...VIEWS, 'structured', 'validate'] as const;
 
-const SNIPPET_CHARS = 150;
+async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Promise<Response> {
+  requireRole(c, 'rest-reader');
+  const req = c.req.raw;
+  const params = new Params(req);
+  params.validate(kind === 'search' ? SEARCH_PARAMS : QBE_PARAMS);
+  const database = params.one('database');
+  if (database !== undefined && database !== deps.db.name) throw new DbError('XDMP-NOSUCHDB', `No such database ${database}`);
+  const view = params.oneOf('view', kind === 'search' ? VIEWS : QBE_VIEWS);
+  const multipart = acceptTypes(req.headers.get('accept')).includes('multipart/mixed');
+  if (params.has('category') && !multipart) throw new DbError('REST-INVALIDPARAM', 'category applies to a multipart bulk read (Accept: multipart/mixed)');
 
-/**
- * With no query there is nothing to highlight: the snippet is the start of the
- * document's text, and score, confidence and fitness are 0 (a match-all search).
- */
-function resultOf(doc: StoredDocument, index: number): Result {
-  const path = `fn:doc(${JSON.stringify(doc.uri)})`;
-  return {
-    index,
-    uri: doc.uri,
-    path,
-    score: 0,
-    confidence: 0,
-    fitness: 0,
-    href: `/v1/documents?uri=${encodeURIComponent(doc.uri)}`,
-    mimetype: doc.mimeType,
-    format: doc.format,
-    matches: doc.format === 'binary' ? [] : [{ path, 'match-text': [leadingText(doc)] }],
+  const { query, qtext, options, qbe } = await assembleQuery(req, params, deps, kind);
+
+  if (kind === 'qbe' && (view === 'structured' || view === 'validate' || qbe?.validate)) {
+    return qbeReport(c, view === 'structured' ? 'structured' : 'validate', qbe!.query);
+  }
+
+  const start = positiveInt(params, 'start', 1, 1);
+  const pageLength = positiveInt(params, 'pageLength', options['page-length'] ?? 10, 0);
+  const request: SearchRequest = {
+    query,
+    qtext,
+    options,
+    start,
+    pageLength,
+    principal: c.get('principal'),
+    ...(view && view !== 'structured' && view !== 'validate' ? { view } : {}),
   };
+  if (multipart) return bulkRead(c, deps, params, request, view);
+  const format = structuredFormat(req, params.oneOf('format', ['json', 'xml'] as const));
+  const { response } = await deps.db.search.search(request);
+  const text = format === 'json' ? searchResponseJson(response, { database }) : searchResponseXml(response, { database });
+  return new Response(text, {
+    status: 200,
+    headers: { 'Content-Type': `application/${format}; charset=utf-8`, 'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()) },
+  });
 }
 
-function leadingText(doc: StoredDocument): string {
-  let text = doc.content as string;
-  if (doc.format === 'json') text = jsonText(JSON.parse(text)).join(' ');
-  if (doc.format === 'xml') text = text.replace(/<\?[^>]*\?>|<!--[\s\S]*?-->|<[^>]+>/g, ' ');
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > SNIPPET_CHARS ? `${text.slice(0, SNIPPET_CHARS)}…` : text;
+/** `view=structured` (the QBE as a combined query) and `view=validate` / `$validate` (reference §5.1). */
+function qbeReport(c: ApiContext, what: 'structured' | 'validate', query: Query): Response {
+  const format = structuredFormat(c.req.raw, new Params(c.req.raw).oneOf('format', ['json', 'xml'] as const));
+  const body =
+    what === 'structured'
+      ? format === 'json'
+        ? JSON.stringify(combinedQueryJson(query))
+        : combinedQueryXml(query)
+      : format === 'json'
+        ? JSON.stringify({ 'valid-query': {} })
+        : `<q:valid-query xmlns:q="${QBE_NS}"/>`;
+  return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
 }
 
-function jsonText(value: unknown): string[] {
-  if (value === null || value === undefined) return [];
-  if (typeof value !== 'object') return [String(value)];
-  return Object.values(value as object).flatMap(jsonText);
+/** A multipart bulk read by query (reference §4.4): the page's documents, the response first when `view` asks. */
+async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: SearchRequest, view: string | undefined): Promise<Response> {
+  const categories = params.has('category') ? parseCategories(params) : parseCategories(withCategory(params, 'content'));
+  const withResponse = view !== undefined && view !== 'none';
+  const { response, uris } = await deps.db.search.search({ ...request, view: withResponse ? (request.view ?? 'results') : 'none' });
+  const boundary = mediaTypeParam(c.req.header('accept'), 'boundary') || newBoundary();
+  const headers = new Headers({
+    'vnd.marklogic.start': String(request.start),
+    'vnd.marklogic.pageLength': String(request.pageLength),
+    'vnd.marklogic.result-estimate': String(response.total),
+    'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()),
+  });
+  if (uris.length === 0 && !withResponse) return new Response(null, { status: 404, headers });
+  const docs = await deps.db.documents.readMany(uris, request.principal);
+  const parts: OutPart[] = [];
+  if (withResponse) {
+    const format = params.oneOf('format', ['json', 'xml'] as const) ?? 'xml';
+    parts.push({
+      headers: { 'Content-Type': `application/${format}`, 'Content-Disposition': 'inline' },
+      body: format === 'json' ? searchResponseJson(response) : searchResponseXml(response),
+    });
+  }
+  const policy = await deps.db.documents.updatePolicy();
+  const versioned = policy === 'version-optional' || policy === 'version-required';
+  const metaFormat = params.oneOf('format', ['json', 'xml'] as const) ?? 'json';
+  for (const doc of docs) parts.push(...documentParts(doc, categories, metaFormat, versioned));
+  const body = buildMultipart(parts, boundary);
+  headers.set('Content-Type', `multipart/mixed; boundary=${boundary}`);
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(bytesBody(body), { status: 200, headers });
 }
 
-const duration = (seconds: number) => `PT${seconds.toFixed(6)}S`;
-const metrics = (elapsed: number) => ({ 'query-resolution-time': duration(elapsed), 'total-time': duration(elapsed) });
-
-function searchXml(r: { total: number; start: number; 'page-length': number; results: Result[] }, elapsed: number): string {
-  const results = r.results
-    .map(
-      (x) =>
-        `<search:result index="${x.index}" uri="${escapeXml(x.uri)}" path="${escapeXml(x.path)}" score="0" confidence="0" fitness="0" ` +
-        `href="${escapeXml(x.href)}" mimetype="${escapeXml(x.mimetype)}" format="${x.format}">` +
-        `<search:snippet>${x.matches.map((m) => `<search:match path="${escapeXml(m.path)}">${escapeXml(m['match-text'].join(''))}</search:match>`).join('')}</search:snippet>` +
-        `</search:result>`,
-    )
-    .join('');
-  return (
-    `<search:response snippet-format="snippet" total="${r.total}" start="${r.start}" page-length="${r['page-length']}" xmlns:search="http://marklogic.com/appservices/search">` +
-    results +
-    `<search:metrics><search:query-resolution-time>${duration(elapsed)}</search:query-resolution-time><search:total-time>${duration(elapsed)}</search:total-time></search:metrics>` +
-    `</search:response>`
-  );
+/** Params as if `category=<value>` had been sent (the bulk read's default category). */
+function withCategory(params: Params, value: string): Params {
+  const url = new URL('http://x/');
+  url.searchParams.set('category', value);
+  return new Params(new Request(url));
 }
 
 async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {
@@ -152,7 +156,8 @@ async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {
     await deps.db.documents.removeWhere({}, principal);
   } else {
     requireRole(c, 'rest-writer');
-    await deps.db.documents.removeWhere({ collection, directory: directory === undefined ? undefined : directoryParam(params) }, principal);
+    const dir = directory === undefined ? undefined : directory.endsWith('/') ? directory : `${directory}/`;
+    await deps.db.documents.removeWhere({ collection, directory: dir }, principal);
   }
   return new Response(null, { status: 204, statusText: 'Deleted' });
 }

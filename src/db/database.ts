@@ -12,7 +12,10 @@ import { Clock, WriteQueue } from './storage/write-queue';
 import { DocumentStore } from './documents/store';
 import { UserStore } from './security/users';
 import { PropertiesStore } from './config/properties';
+import { QueryOptionsStore } from './options/store';
+import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphSource, type TripleStoreOptions } from './triples/triple-store';
+import { SearchService, type SearchServiceOptions } from './search/search-service';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -29,6 +32,8 @@ export interface DatabaseOptions {
   oxigraph?: OxigraphSource;
   /** Compaction thresholds and snapshot piece size of the triple store (tests). */
   triples?: TripleStoreOptions;
+  /** Snapshot thresholds of the search index (tests). */
+  search?: SearchServiceOptions;
 }
 
 export class Database {
@@ -36,8 +41,14 @@ export class Database {
   readonly documents: DocumentStore;
   readonly users: UserStore;
   readonly properties: PropertiesStore;
+  /** Named query option sets (`/v1/config/query`). */
+  readonly queryOptions: QueryOptionsStore;
+  /** Range index and lexicon settings (`/manage/v2/databases/{name}/properties`). */
+  readonly indexes: IndexConfigStore;
   /** Triples, graphs and SPARQL; loaded from IndexedDB on first use. */
   readonly triples: TripleStore;
+  /** The search index (kept in step with every document write) and search itself. */
+  readonly search: SearchService;
   readonly clock: Clock;
   readonly maxPayloadBytes: number;
 
@@ -47,8 +58,11 @@ export class Database {
     this.maxPayloadBytes = options.maxPayloadBytes ?? 64 * 1024 * 1024;
     const queue = new WriteQueue();
     this.properties = new PropertiesStore(idb, queue);
+    this.queryOptions = new QueryOptionsStore(idb, queue);
+    this.indexes = new IndexConfigStore(idb, queue);
     this.users = new UserStore(idb, queue);
-    this.documents = new DocumentStore(idb, queue, this.clock, this.properties);
+    this.search = new SearchService(idb, queue, this.indexes, options.search);
+    this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
   }
 
@@ -61,6 +75,7 @@ export class Database {
 
   close(): void {
     this.triples.close();
+    this.search.close();
     this.idb.close();
   }
 }

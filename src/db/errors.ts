@@ -27,6 +27,8 @@ export const catalogue = {
   'RESTAPI-INVALIDCONTENT': entry(400, 'Invalid content'),
   'RESTAPI-INVALIDREQ': entry(400, 'Invalid request'),
   'RESTAPI-UNSUPPORTEDPROP': entry(400, 'Unsupported property'),
+  // The Management API's (/manage/v2) code for a payload it cannot apply.
+  'MANAGE-INVALIDPAYLOAD': entry(400, 'Payload has errors in structure, content-type or values'),
   'SEC-ROLEDNE': entry(400, 'Role does not exist'),
   'SEC-USEREXISTS': entry(400, 'User already exists'),
   'XDMP-JSONDOC': entry(400, 'Document is not JSON'),
@@ -59,6 +61,19 @@ export const catalogue = {
   'XDMP-UNDFUN': entry(400, 'Undefined function'),
   // Tabula's own: a SPARQL feature that needs what a browser database lacks (SERVICE: a network).
   'SEM-UNSUPPORTED': entry(400, 'Unsupported SPARQL feature'),
+  // Search and range indexes (reference §2.5, §9.3): a range query, facet, sort or values
+  // source naming an index that does not exist (or is still being built); a write whose
+  // value cannot be cast to an indexed type under invalid-values=reject.
+  'XDMP-ELEMRIDXNOTFOUND': entry(400, 'No element range index'),
+  'XDMP-ELEMATTRRIDXNOTFOUND': entry(400, 'No element-attribute range index'),
+  'XDMP-PATHRIDXNOTFOUND': entry(400, 'No path range index'),
+  'XDMP-FIELDRIDXNOTFOUND': entry(400, 'No field range index'),
+  'XDMP-COLLXCNNOTFOUND': entry(400, 'No collection lexicon'),
+  'XDMP-URILXCNNOTFOUND': entry(400, 'No URI lexicon'),
+  'XDMP-RANGEINDEX': entry(400, 'Range index error'),
+  'XDMP-LEXVAL': entry(400, 'Invalid lexical value'),
+  'SEARCH-BADORDERBY': entry(400, 'Invalid sort order'),
+  'SEARCH-INVALARGS': entry(400, 'Invalid arguments'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
   'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),
@@ -119,12 +134,16 @@ export class DbError extends Error {
   readonly detail: string;
   readonly status: number;
 
-  constructor(code: MessageCode, detail = '') {
+  /**
+   * `status` overrides the catalogue's for the few codes another API maps differently:
+   * the Management API answers XDMP-NOSUCHDB with 404 where the REST API says 400.
+   */
+  constructor(code: MessageCode, detail = '', status?: number) {
     super(formatMessage(code, detail));
     this.name = 'DbError';
     this.code = code;
     this.detail = detail;
-    this.status = catalogue[code].status;
+    this.status = status ?? catalogue[code].status;
   }
 }
 

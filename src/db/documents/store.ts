@@ -50,7 +50,17 @@ export interface ListPage {
   documents: StoredDocument[];
 }
 
-type DocumentsStore = IDBPObjectStore<TabulaSchema, ['documents'], 'documents', 'readwrite'>;
+type WriteStores = ['documents', 'search-changes'];
+type DocumentsStore = IDBPObjectStore<TabulaSchema, WriteStores, 'documents', 'readwrite'>;
+
+/** What a committed write changed, for search to follow (src/db/search/search-service.ts). */
+export interface CommitListener {
+  /** Before a write's transaction opens (what {@link checkWrite} needs, loaded). */
+  beforeWrite(): Promise<void>;
+  /** Inside the transaction, before it commits: throws to refuse documents (a range index rejecting a value). */
+  checkWrite(docs: readonly StoredDocument[]): void;
+  committed(change: { changeKey: number; written: StoredDocument[]; deleted: string[] }): void;
+}
 
 const canRead = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('read'));
@@ -101,7 +111,13 @@ export class DocumentStore {
     private readonly queue: WriteQueue,
     private readonly clock: Clock,
     private readonly properties: PropertiesStore,
+    /** Told of every committed write before the write's promise resolves (the search index). */
+    private readonly listener?: CommitListener,
   ) {}
+
+  private tell(changeKey: number, written: StoredDocument[], deleted: string[]): void {
+    this.listener?.committed({ changeKey, written, deleted });
+  }
 
   /** The latest committed timestamp (ML-Effective-Timestamp). */
   effectiveTimestamp(): number {
@@ -144,10 +160,12 @@ export class DocumentStore {
     }
     return this.queue.run(async () => {
       const policy = await this.updatePolicy();
+      await this.listener?.beforeWrite();
       const version = this.clock.next();
-      const tx = this.idb.transaction('documents', 'readwrite', { durability: DURABILITY });
+      const tx = writeTransaction(this.idb);
+      const store = tx.objectStore('documents');
       try {
-        const existing = await getExisting(tx.store, writes.map((w) => w.uri));
+        const existing = await getExisting(store, writes.map((w) => w.uri));
         // Later writes in the same request see earlier ones (metadata part for a document written just before).
         const current = new Map<string, StoredDocument | undefined>();
         writes.forEach((w, i) => {
@@ -158,8 +176,11 @@ export class DocumentStore {
           current.set(w.uri, outcome.document);
           return outcome;
         });
-        await Promise.all([...current.values()].map((doc) => doc && tx.store.put(withReaders(doc))));
+        const written = [...current.values()].filter((d): d is StoredDocument => d !== undefined).map(withReaders);
+        this.listener?.checkWrite(written);
+        const [changeKey] = await Promise.all([logChange(tx, written.map((d) => d.uri)), ...written.map((doc) => store.put(doc))]);
         await tx.done;
+        this.tell(changeKey, written, []);
         return outcomes;
       } catch (e) {
         abortQuietly(tx);
@@ -203,9 +224,11 @@ export class DocumentStore {
   ): Promise<{ changed: boolean; version: number }> {
     return this.queue.run(async () => {
       const policy = await this.updatePolicy();
-      const tx = this.idb.transaction('documents', 'readwrite', { durability: DURABILITY });
+      await this.listener?.beforeWrite();
+      const tx = writeTransaction(this.idb);
+      const store = tx.objectStore('documents');
       try {
-        const doc = await tx.store.get(uri);
+        const doc = await store.get(uri);
         if (!doc || !canRead(principal, doc)) throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uri}`);
         if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${uri} by ${principal.name}`);
         checkVersion(policy, uri, doc, ifMatch);
@@ -215,8 +238,11 @@ export class DocumentStore {
           return { changed: false, version: doc.version };
         }
         const version = result.content !== undefined ? this.clock.next() : doc.version;
-        await tx.store.put(withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version }));
+        const updated = withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
+        this.listener?.checkWrite([updated]);
+        const [changeKey] = await Promise.all([logChange(tx, [uri]), store.put(updated)]);
         await tx.done;
+        this.tell(changeKey, [updated], []);
         return { changed: true, version };
       } catch (e) {
         abortQuietly(tx);
@@ -235,9 +261,10 @@ export class DocumentStore {
       if (uris.length > 1 && isVersioned(policy) && (policy === 'version-required' || options.ifMatch)) {
         throw new DbError('RESTAPI-INVALIDREQ', 'cannot delete multiple documents with optimistic locking');
       }
-      const tx = this.idb.transaction('documents', 'readwrite', { durability: DURABILITY });
+      const tx = writeTransaction(this.idb);
+      const store = tx.objectStore('documents');
       try {
-        const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+        const docs = await Promise.all(uris.map((u) => store.get(u)));
         docs.forEach((doc, i) => {
           const visible = doc && canRead(principal, doc) ? doc : undefined;
           if (!visible) {
@@ -247,8 +274,14 @@ export class DocumentStore {
           if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `Permission denied: delete of ${uris[i]} by ${principal.name}`);
           checkVersion(policy, uris[i], visible, options.ifMatch);
         });
-        await Promise.all(docs.map((doc) => doc && tx.store.delete(doc.uri)));
+        const deleted = docs.filter((d): d is StoredDocument => d !== undefined).map((d) => d.uri);
+        if (deleted.length === 0) {
+          await tx.done;
+          return;
+        }
+        const [changeKey] = await Promise.all([logChange(tx, deleted), ...deleted.map((u) => store.delete(u))]);
         await tx.done;
+        this.tell(changeKey, [], deleted);
       } catch (e) {
         abortQuietly(tx);
         throw e;
@@ -259,17 +292,20 @@ export class DocumentStore {
   /** Resets metadata categories to their defaults; missing documents are skipped. */
   resetMetadata(uris: readonly string[], categories: readonly MetadataCategory[], principal: Principal): Promise<void> {
     return this.queue.run(async () => {
-      const tx = this.idb.transaction('documents', 'readwrite', { durability: DURABILITY });
+      const tx = writeTransaction(this.idb);
+      const store = tx.objectStore('documents');
       try {
-        const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+        const docs = await Promise.all(uris.map((u) => store.get(u)));
         const changed = docs
           .filter((d): d is StoredDocument => !!d && canRead(principal, d))
           .map((doc) => {
             if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${doc.uri} by ${principal.name}`);
             return { ...doc, metadata: resetCategories(doc.metadata, categories) };
           });
-        await Promise.all(changed.map((d) => tx.store.put(withReaders(d))));
+        const written = changed.map(withReaders);
+        const [changeKey] = await Promise.all([logChange(tx, written.map((d) => d.uri)), ...written.map((d) => store.put(d))]);
         await tx.done;
+        this.tell(changeKey, written, []);
       } catch (e) {
         abortQuietly(tx);
         throw e;
@@ -283,16 +319,19 @@ export class DocumentStore {
    */
   removeWhere(filter: ListFilter, principal: Principal): Promise<number> {
     return this.queue.run(async () => {
-      const tx = this.idb.transaction('documents', 'readwrite', { durability: DURABILITY });
+      const tx = writeTransaction(this.idb);
+      const store = tx.objectStore('documents');
       try {
-        const uris = await matchingUris(tx.store, filter);
-        const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+        const uris = await matchingUris(store, filter);
+        const docs = await Promise.all(uris.map((u) => store.get(u)));
         const visible = docs.filter((d): d is StoredDocument => !!d && canRead(principal, d));
         for (const doc of visible) {
           if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: delete of ${doc.uri} by ${principal.name}`);
         }
-        await Promise.all(visible.map((d) => tx.store.delete(d.uri)));
+        const deleted = visible.map((d) => d.uri);
+        const [changeKey] = await Promise.all([logChange(tx, deleted), ...deleted.map((u) => store.delete(u))]);
         await tx.done;
+        this.tell(changeKey, [], deleted);
         return visible.length;
       } catch (e) {
         abortQuietly(tx);
@@ -322,6 +361,18 @@ export class DocumentStore {
 }
 
 type AnyDocumentsStore = DocumentsStore | IDBPObjectStore<TabulaSchema, ['documents'], 'documents', 'readonly'>;
+
+/** A write transaction: the documents, and the change log search catches up from. */
+function writeTransaction(idb: TabulaIdb) {
+  return idb.transaction(['documents', 'search-changes'], 'readwrite', { durability: DURABILITY });
+}
+
+type WriteTransaction = ReturnType<typeof writeTransaction>;
+
+/** Logs the URIs a transaction changes (in it); resolves to the change's key. */
+function logChange(tx: WriteTransaction, uris: string[]): Promise<number> {
+  return tx.objectStore('search-changes').add({ uris });
+}
 
 /** URIs matching a filter, sorted, using the primary key range and the collections index. */
 async function matchingUris(store: AnyDocumentsStore, filter: ListFilter): Promise<string[]> {

@@ -12,8 +12,21 @@ import type { StoredDocument } from '../documents/types';
 import type { StoredUser } from '../security/types';
 import type { LogEntry } from '../triples/change-set';
 import type { GraphRecord } from '../triples/graph-permissions';
+import type { QueryOptions } from '../options/types';
 
-export const SCHEMA_VERSION = 2;
+/** A named query option set as stored (its JSON form; XML is converted on the way in and out). */
+export interface StoredQueryOptions {
+  name: string;
+  options: QueryOptions;
+}
+
+/** One committed document write, for the search index to catch up with after a restart. */
+export interface SearchChange {
+  /** The URIs written or deleted by that transaction. */
+  uris: string[];
+}
+
+export const SCHEMA_VERSION = 3;
 
 export interface TabulaSchema extends DBSchema {
   documents: {
@@ -44,6 +57,25 @@ export interface TabulaSchema extends DBSchema {
   graphs: {
     key: string;
     value: GraphRecord;
+  };
+  /** Named query option sets (`/v1/config/query`), keyed by name. */
+  'query-options': {
+    key: string;
+    value: StoredQueryOptions;
+  };
+  /**
+   * Document changes in commit order (auto-increment keys), written in the same
+   * transaction as the documents: the search index's snapshot records the last key it
+   * reflects (its watermark), and a start re-indexes what came after.
+   */
+  'search-changes': {
+    key: number;
+    value: SearchChange;
+  };
+  /** The search index's last snapshot, in pieces keyed 0, 1, 2…; its watermark is in `config`. */
+  'search-snapshot': {
+    key: number;
+    value: unknown;
   };
 }
 
@@ -79,6 +111,11 @@ function open(name: string): Promise<TabulaIdb> {
         db.createObjectStore('triples-snapshot');
         db.createObjectStore('triples-log', { autoIncrement: true });
         db.createObjectStore('graphs', { keyPath: 'iri' });
+      }
+      if (oldVersion < 3) {
+        db.createObjectStore('query-options', { keyPath: 'name' });
+        db.createObjectStore('search-changes', { autoIncrement: true });
+        db.createObjectStore('search-snapshot');
       }
     },
     // A newer worker (after a deploy) upgrading the schema must not wait on this

@@ -1,0 +1,522 @@
+/**
+ * One range index in memory: the typed values of each document for one index
+ * definition, kept sorted so comparisons, facets and value lexicons are binary searches
+ * and linear walks, never scans of documents.
+ *
+ * Layout: three parallel arrays of entries (value, document key, occurrences) sorted by
+ * value, then document key; one entry per distinct value per document. Writes do not
+ * touch the arrays: they are noted and applied when the next read needs them — a few
+ * entries by splicing them in place, more by one merge (binary-searched insertion points,
+ * so a merge of k changes into n entries costs O(n + k log n) comparisons at most, never
+ * a re-sort). A bulk load therefore costs one sort, and a write between two searches a
+ * few splices.
+ *
+ * It is a cache: the search engine builds it from the documents (./index-values.ts) on
+ * start and keeps it in step with writes; nothing here is persisted.
+ *
+ * Semantics follow MarkLogic's lexicons: frequencies are per document ("fragment
+ * frequency") unless `item-frequency` asks for occurrences; NaN (double, float) matches
+ * only `NE`; a document with several values sorts by its smallest value ascending and by
+ * its largest descending — the order in which a walk of the index meets it.
+ */
+import { DbError } from '../errors';
+import type { RangeOperator, RangeType } from '../search/query-model';
+import { comparatorFor, isNaNValue, sortComparator, type CompareValues, type RangeValue } from './range-values';
+
+export interface FacetCount {
+  /** The value (the first of its spellings in index order when several are equal, e.g. under a collation). */
+  value: RangeValue;
+  count: number;
+}
+
+/** `ge` inclusive, `lt` exclusive; an absent bound is open. */
+export interface RangeBucket {
+  ge?: RangeValue;
+  lt?: RangeValue;
+}
+
+export interface FacetOptions {
+  order: 'item' | 'frequency';
+  direction: 'ascending' | 'descending';
+  /** At most this many values, counted after ordering. */
+  limit?: number;
+  /** `fragment`: documents with the value (the default); `item`: occurrences of it. */
+  frequency: 'fragment' | 'item';
+  /** Keep buckets with no document (for bucketed facets; value facets only list values that occur). */
+  empties: boolean;
+}
+
+/**
+ * Lexicon options MarkLogic accepts that change nothing here: fragment kinds (Tabula's
+ * index holds document content only), evaluation hints, and settings the index already
+ * fixes (type, collation; timezone: values are reported in their canonical UTC form).
+ */
+const NEUTRAL_OPTIONS = new Set(['any', 'document', 'properties', 'locks', 'concurrent', 'eager', 'lazy', 'checked', 'unchecked', 'map']);
+const NEUTRAL_PREFIXES = ['skip=', 'sample=', 'timezone=', 'type=', 'collation=', 'score-', 'quality-weight=', 'min-occurs=', 'max-occurs='];
+
+/** Why a facet option cannot be used, or undefined when it can (for options validation). */
+export function facetOptionProblem(option: string): string | undefined {
+  const o = option.trim();
+  if (['ascending', 'descending', 'frequency-order', 'item-order', 'fragment-frequency', 'item-frequency', 'empties'].includes(o)) return undefined;
+  if (NEUTRAL_OPTIONS.has(o) || NEUTRAL_PREFIXES.some((p) => o.startsWith(p))) return undefined;
+  const limit = /^(limit|truncate)=(.*)$/.exec(o);
+  if (limit) return /^[1-9]\d*$/.test(limit[2].trim()) ? undefined : `${o}: ${limit[1]} takes a positive whole number`;
+  return `unknown facet option ${JSON.stringify(o)}`;
+}
+
+/**
+ * Facet (lexicon) options as MarkLogic reads them: item order ascending by default;
+ * frequency order most frequent first unless `ascending` says otherwise; `limit=N` and
+ * `truncate=N` both keep the first N values after ordering, which is what a facet with
+ * `frequency-order` and `limit=10` is written for. A malformed or contradictory list is a
+ * 400 RESTAPI-INVALIDCONTENT naming the option.
+ */
+export function parseFacetOptions(options: readonly string[] = []): FacetOptions {
+  const fail = (why: string) => new DbError('RESTAPI-INVALIDCONTENT', `facet-option ${why}`);
+  let order: FacetOptions['order'] | undefined;
+  let direction: FacetOptions['direction'] | undefined;
+  let frequency: FacetOptions['frequency'] | undefined;
+  let limit: number | undefined;
+  let empties = false;
+  const once = <T>(current: T | undefined, next: T, a: string, b: string): T => {
+    if (current !== undefined && current !== next) throw fail(`${a} and ${b} contradict each other`);
+    return next;
+  };
+  for (const raw of options) {
+    const o = raw.trim();
+    const problem = facetOptionProblem(o);
+    if (problem) throw fail(problem);
+    if (o === 'ascending' || o === 'descending') direction = once(direction, o, 'ascending', 'descending');
+    else if (o === 'item-order') order = once(order, 'item', 'item-order', 'frequency-order');
+    else if (o === 'frequency-order') order = once(order, 'frequency', 'item-order', 'frequency-order');
+    else if (o === 'fragment-frequency') frequency = once(frequency, 'fragment', 'fragment-frequency', 'item-frequency');
+    else if (o === 'item-frequency') frequency = once(frequency, 'item', 'fragment-frequency', 'item-frequency');
+    else if (o === 'empties') empties = true;
+    else if (o.startsWith('limit=') || o.startsWith('truncate=')) limit = Math.min(limit ?? Infinity, Number(o.slice(o.indexOf('=') + 1)));
+  }
+  const resolvedOrder = order ?? 'item';
+  return {
+    order: resolvedOrder,
+    direction: direction ?? (resolvedOrder === 'frequency' ? 'descending' : 'ascending'),
+    ...(limit === undefined ? {} : { limit }),
+    frequency: frequency ?? 'fragment',
+    empties,
+  };
+}
+
+interface DocValues {
+  /** Distinct values, ascending in index order. */
+  values: RangeValue[];
+  /** How often each value occurs in the document (item frequency). */
+  occurrences: number[];
+}
+
+/** Up to this many changed entries are spliced into the arrays; more are merged in one pass. */
+const SPLICE_LIMIT = 64;
+
+export class RangeIndex {
+  readonly type: RangeType;
+  readonly collation: string | undefined;
+  /** The type's order; 0 means equal values. */
+  readonly compare: CompareValues;
+  private readonly sortCompare: CompareValues;
+  private readonly hasNaN: boolean;
+
+  private readonly byDoc = new Map<number, DocValues>();
+  private vals: RangeValue[] = [];
+  private keys: number[] = [];
+  private occ: number[] = [];
+  /** Documents whose current values are not in the arrays yet. */
+  private readonly added = new Set<number>();
+  /** Documents whose entries in the arrays are out of date, with the values those entries hold. */
+  private readonly stale = new Map<number, DocValues>();
+
+  constructor(spec: { type: RangeType; collation?: string }) {
+    this.type = spec.type;
+    this.collation = spec.type === 'string' || spec.type === 'anyURI' ? spec.collation : undefined;
+    this.compare = comparatorFor(spec.type, this.collation);
+    this.sortCompare = sortComparator(spec.type, this.collation);
+    this.hasNaN = spec.type === 'double' || spec.type === 'float';
+  }
+
+  /** Documents with at least one value. */
+  get docCount(): number {
+    return this.byDoc.size;
+  }
+
+  has(docKey: number): boolean {
+    return this.byDoc.has(docKey);
+  }
+
+  /** The document's distinct values, ascending. */
+  valuesOf(docKey: number): readonly RangeValue[] | undefined {
+    return this.byDoc.get(docKey)?.values;
+  }
+
+  /** Sets the document's values (replacing any it had); no values removes it. */
+  add(docKey: number, values: readonly RangeValue[]): void {
+    this.remove(docKey);
+    if (values.length === 0) return;
+    this.byDoc.set(docKey, this.distinct(values));
+    this.added.add(docKey);
+  }
+
+  remove(docKey: number): void {
+    const current = this.byDoc.get(docKey);
+    if (!current) return;
+    this.byDoc.delete(docKey);
+    // Values added since the last read never reached the arrays; older ones did.
+    if (!this.added.delete(docKey)) this.stale.set(docKey, current);
+  }
+
+  clear(): void {
+    this.byDoc.clear();
+    this.added.clear();
+    this.stale.clear();
+    this.vals = [];
+    this.keys = [];
+    this.occ = [];
+  }
+
+  /**
+   * Documents with a value `operator` the targets (several targets are OR'd: a value
+   * less than any of them, equal to one of them…); for `NE`, documents with a value
+   * equal to none of them.
+   */
+  matching(operator: RangeOperator, targets: readonly RangeValue[]): Set<number> {
+    this.prepare();
+    const out = new Set<number>();
+    const n = this.vals.length;
+    const take = (from: number, to: number) => {
+      for (let i = from; i < to; i++) out.add(this.keys[i]);
+    };
+    if (operator === 'NE') {
+      // Entries outside every target's run of equal values; NaN equals nothing, so it excludes nothing.
+      const runs = targets
+        .filter((t) => !isNaNValue(t))
+        .map((t) => [this.lowerBound(t), this.upperBound(t)] as const)
+        .sort((a, b) => a[0] - b[0]);
+      let from = 0;
+      for (const [lo, hi] of runs) {
+        take(from, lo);
+        from = Math.max(from, hi);
+      }
+      take(from, n);
+      return out;
+    }
+    const first = this.firstComparable();
+    for (const t of targets) {
+      if (isNaNValue(t)) continue;
+      switch (operator) {
+        case 'EQ':
+          take(this.lowerBound(t), this.upperBound(t));
+          break;
+        case 'LT':
+          take(first, this.lowerBound(t));
+          break;
+        case 'LE':
+          take(first, this.upperBound(t));
+          break;
+        case 'GT':
+          take(this.upperBound(t), n);
+          break;
+        case 'GE':
+          take(this.lowerBound(t), n);
+          break;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The index's values with their frequencies among `restrictTo` (every document when
+   * undefined), ordered and limited by `options` (see {@link parseFacetOptions}). Values
+   * no document of `restrictTo` has are left out.
+   */
+  facet(restrictTo: ReadonlySet<number> | undefined, options: readonly string[] = []): FacetCount[] {
+    const opts = parseFacetOptions(options);
+    this.prepare();
+    const counts = restrictTo && restrictTo.size * 8 < this.byDoc.size ? this.countFromDocs(restrictTo, opts.frequency) : this.countFromEntries(restrictTo, opts.frequency);
+    if (opts.order === 'frequency') {
+      const sign = opts.direction === 'descending' ? -1 : 1;
+      // Array.prototype.sort is stable: equal frequencies stay in ascending item order.
+      counts.sort((a, b) => sign * (a.count - b.count));
+    } else if (opts.direction === 'descending') {
+      counts.reverse();
+    }
+    return opts.limit === undefined ? counts : counts.slice(0, opts.limit);
+  }
+
+  /**
+   * Frequencies of each bucket among `restrictTo`, aligned with `buckets`: documents with
+   * a value in [ge, lt) (or occurrences, with `item-frequency`). Zero counts are included;
+   * the caller drops them unless `empties` is set.
+   */
+  bucketCounts(buckets: readonly RangeBucket[], restrictTo?: ReadonlySet<number>, options: readonly string[] = []): number[] {
+    const { frequency } = parseFacetOptions(options);
+    this.prepare();
+    const first = this.firstComparable();
+    return buckets.map(({ ge, lt }) => {
+      if ((ge !== undefined && isNaNValue(ge)) || (lt !== undefined && isNaNValue(lt))) return 0;
+      const lo = ge === undefined ? first : this.lowerBound(ge);
+      const hi = lt === undefined ? this.vals.length : this.lowerBound(lt);
+      let count = 0;
+      const seen = new Set<number>();
+      for (let i = lo; i < hi; i++) {
+        const doc = this.keys[i];
+        if (restrictTo && !restrictTo.has(doc)) continue;
+        if (frequency === 'item') count += this.occ[i];
+        else if (!seen.has(doc)) {
+          seen.add(doc);
+          count++;
+        }
+      }
+      return count;
+    });
+  }
+
+  /**
+   * The value a document sorts by: its smallest for ascending order, its largest for
+   * descending (a walk of the index in that direction meets the document there first).
+   * Undefined for a document without values, which the caller sorts last.
+   */
+  sortValue(docKey: number, direction: 'ascending' | 'descending' = 'ascending'): RangeValue | undefined {
+    const values = this.byDoc.get(docKey)?.values;
+    if (!values) return undefined;
+    return direction === 'ascending' ? values[0] : values[values.length - 1];
+  }
+
+  /** A rough size in memory, for diagnostics and the console's index list. */
+  estimateBytes(): number {
+    const sizeOf = (v: RangeValue): number => {
+      switch (typeof v) {
+        case 'string':
+          return 16 + 2 * v.length;
+        case 'number':
+          return 8;
+        case 'bigint':
+          return 24;
+        case 'boolean':
+          return 4;
+        default:
+          return 40 + 2 * v.lexical.length;
+      }
+    };
+    let bytes = 0;
+    // Entries: a value reference, a key and a count each (8 bytes apiece), plus the value
+    // itself once per document (entries share it with byDoc).
+    bytes += this.vals.length * 24;
+    for (const { values } of this.byDoc.values()) {
+      bytes += 64 + values.length * 16;
+      for (const v of values) bytes += sizeOf(v);
+    }
+    return bytes;
+  }
+
+  // --- internals -----------------------------------------------------------------------------
+
+  /** Sorted distinct values of a document, with their occurrence counts. */
+  private distinct(values: readonly RangeValue[]): DocValues {
+    if (values.length === 1) return { values: [values[0]], occurrences: [1] };
+    const sorted = [...values].sort(this.sortCompare);
+    const out: DocValues = { values: [], occurrences: [] };
+    for (const v of sorted) {
+      const last = out.values.length - 1;
+      if (last >= 0 && this.same(out.values[last], v)) out.occurrences[last]++;
+      else {
+        out.values.push(v);
+        out.occurrences.push(1);
+      }
+    }
+    return out;
+  }
+
+  /** Equal in the index's order; identical primitives are decided without calling a collator. */
+  private same(a: RangeValue, b: RangeValue): boolean {
+    return a === b || this.compare(a, b) === 0;
+  }
+
+  /** Entry order: value (with the sort tie-break), then document key. */
+  private entryCompare(v: RangeValue, doc: number, i: number): number {
+    return this.sortCompare(v, this.vals[i]) || doc - this.keys[i];
+  }
+
+  /** First entry position at or after (v, doc) in [from, to). */
+  private entryPosition(v: RangeValue, doc: number, from: number, to: number): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.entryCompare(v, doc, mid) > 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** First position whose value is not less than `v`. */
+  private lowerBound(v: RangeValue): number {
+    let lo = this.firstComparable();
+    let hi = this.vals.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.vals[mid], v) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** First position whose value is greater than `v`. */
+  private upperBound(v: RangeValue): number {
+    let lo = this.firstComparable();
+    let hi = this.vals.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(this.vals[mid], v) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** NaN sorts first and compares with nothing: comparisons start after it. */
+  private firstComparable(): number {
+    if (!this.hasNaN) return 0;
+    let lo = 0;
+    let hi = this.vals.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (isNaNValue(this.vals[mid])) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private countFromEntries(restrictTo: ReadonlySet<number> | undefined, frequency: FacetOptions['frequency']): FacetCount[] {
+    const out: FacetCount[] = [];
+    const n = this.vals.length;
+    let i = 0;
+    while (i < n) {
+      const value = this.vals[i];
+      let count = 0;
+      let j = i;
+      for (; j < n && this.same(this.vals[j], value); j++) {
+        if (restrictTo && !restrictTo.has(this.keys[j])) continue;
+        count += frequency === 'item' ? this.occ[j] : 1;
+      }
+      if (count > 0) out.push({ value, count });
+      i = j;
+    }
+    return out;
+  }
+
+  /** For a few documents: their own values, sorted, instead of a walk of the whole index. */
+  private countFromDocs(restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency']): FacetCount[] {
+    const pairs: Array<[RangeValue, number]> = [];
+    for (const doc of restrictTo) {
+      const dv = this.byDoc.get(doc);
+      if (!dv) continue;
+      dv.values.forEach((v, k) => pairs.push([v, frequency === 'item' ? dv.occurrences[k] : 1]));
+    }
+    pairs.sort((a, b) => this.sortCompare(a[0], b[0]));
+    const out: FacetCount[] = [];
+    for (const [value, count] of pairs) {
+      const last = out[out.length - 1];
+      if (last && this.same(last.value, value)) last.count += count;
+      else out.push({ value, count });
+    }
+    return out;
+  }
+
+  /** Brings the sorted arrays up to date with the writes since the last read. */
+  private prepare(): void {
+    if (this.added.size === 0 && this.stale.size === 0) return;
+    let changed = 0;
+    for (const dv of this.stale.values()) changed += dv.values.length;
+    for (const doc of this.added) changed += this.byDoc.get(doc)!.values.length;
+    if (changed <= SPLICE_LIMIT) this.splice();
+    else this.merge();
+    this.added.clear();
+    this.stale.clear();
+  }
+
+  private splice(): void {
+    for (const [doc, dv] of this.stale) {
+      for (const v of dv.values) {
+        const at = this.entryPosition(v, doc, 0, this.vals.length);
+        this.vals.splice(at, 1);
+        this.keys.splice(at, 1);
+        this.occ.splice(at, 1);
+      }
+    }
+    for (const doc of this.added) {
+      const dv = this.byDoc.get(doc)!;
+      dv.values.forEach((v, k) => {
+        const at = this.entryPosition(v, doc, 0, this.vals.length);
+        this.vals.splice(at, 0, v);
+        this.keys.splice(at, 0, doc);
+        this.occ.splice(at, 0, dv.occurrences[k]);
+      });
+    }
+  }
+
+  private merge(): void {
+    // 1. Drop the out-of-date entries.
+    if (this.stale.size > 0) {
+      const vals: RangeValue[] = [];
+      const keys: number[] = [];
+      const occ: number[] = [];
+      for (let i = 0; i < this.vals.length; i++) {
+        if (this.stale.has(this.keys[i])) continue;
+        vals.push(this.vals[i]);
+        keys.push(this.keys[i]);
+        occ.push(this.occ[i]);
+      }
+      [this.vals, this.keys, this.occ] = [vals, keys, occ];
+    }
+    if (this.added.size === 0) return;
+    // 2. Sort the new entries among themselves.
+    const pv: RangeValue[] = [];
+    const pd: number[] = [];
+    const po: number[] = [];
+    for (const doc of this.added) {
+      const dv = this.byDoc.get(doc)!;
+      dv.values.forEach((v, k) => {
+        pv.push(v);
+        pd.push(doc);
+        po.push(dv.occurrences[k]);
+      });
+    }
+    const order = pv.map((_, i) => i);
+    order.sort((a, b) => this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+    if (this.vals.length === 0) {
+      this.vals = order.map((p) => pv[p]);
+      this.keys = order.map((p) => pd[p]);
+      this.occ = order.map((p) => po[p]);
+      return;
+    }
+    // 3. Interleave: each new entry goes where a binary search of the rest of the old ones says.
+    const n = this.vals.length;
+    const vals: RangeValue[] = new Array(n + order.length);
+    const keys: number[] = new Array(n + order.length);
+    const occ: number[] = new Array(n + order.length);
+    let i = 0;
+    let w = 0;
+    for (const p of order) {
+      const at = n === 0 ? 0 : this.entryPosition(pv[p], pd[p], i, n);
+      for (; i < at; i++, w++) {
+        vals[w] = this.vals[i];
+        keys[w] = this.keys[i];
+        occ[w] = this.occ[i];
+      }
+      vals[w] = pv[p];
+      keys[w] = pd[p];
+      occ[w] = po[p];
+      w++;
+    }
+    for (; i < n; i++, w++) {
+      vals[w] = this.vals[i];
+      keys[w] = this.keys[i];
+      occ[w] = this.occ[i];
+    }
+    [this.vals, this.keys, this.occ] = [vals, keys, occ];
+  }
+}

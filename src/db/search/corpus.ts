@@ -1,0 +1,369 @@
+/**
+ * The searchable corpus in memory: every document's entry (URI, format, collections,
+ * quality, readers) and its text as a positional forward index — folded word ids in
+ * document order, cut into nodes that know their path — next to the term index
+ * (FlexSearch) that maps keys to documents.
+ *
+ * The term index finds candidates; the forward index decides what it cannot: phrases
+ * and NEAR (positions), scopes (a node's path), whole values (a node's words), and term
+ * frequencies for scores — without reading documents back from IndexedDB. Only
+ * case-, diacritic- or punctuation-sensitive matching goes back to the stored text.
+ *
+ * Document properties (metadata) are a second, smaller corpus of the same shape.
+ */
+import type { DocumentFormat, StoredDocument } from '../documents/types';
+import { contentNodes, foldKey, jsonNodes, stemKey, words, type ContentNode, type PathStep } from './analyze';
+import type { Scope } from './query-model';
+import type { RangeValue } from '../indexes/range-values';
+import { TermIndex, type TermIndexSnapshot } from './term-index';
+
+/** Node kinds in {@link IndexedText.nodeKind}. */
+export const NodeKind = { text: 0, number: 1, boolean: 2, null: 3 } as const;
+
+/** A document's text as the forward index holds it. */
+export interface IndexedText {
+  /** Folded word ids, in document order. */
+  tokens: Uint32Array;
+  /** Index in `tokens` of each node's first word (nodes in document order). */
+  nodeStart: Uint32Array;
+  /** Path id of each node. */
+  nodePath: Uint32Array;
+  nodeKind: Uint8Array;
+  /** Values of number, boolean and null nodes, by node index. */
+  scalars?: Record<number, number | boolean | null>;
+}
+
+export interface DocEntry {
+  key: number;
+  uri: string;
+  format: DocumentFormat;
+  mimeType: string;
+  collections: string[];
+  quality: number;
+  /** Roles that may read the document. */
+  readers: string[];
+  content: IndexedText;
+  /** Range index values, by index key (only non-empty lists). */
+  ranges?: Record<string, RangeValue[]>;
+  /** The range indexes this entry's values were computed for (an index is complete when every entry names it). */
+  rangeKeys?: string[];
+}
+
+/** Index keys of scopes: a property or element name (the whole path is checked in the forward index). */
+export const scopeKey = (name: string, ns = '', attribute = false): string => `\u0001${attribute ? '@' : ''}${ns ? `{${ns}}` : ''}${name}`;
+/** Index key of a word's stem, when it differs from the word. */
+export const stemIndexKey = (stem: string): string => `~${stem}`;
+
+interface PathInfo {
+  steps: PathStep[];
+}
+
+/** Terms, paths and the term index of one corpus (content, or properties). */
+export class TextCorpus {
+  readonly terms = new TermIndex();
+  private readonly termIds = new Map<string, number>();
+  private readonly termTexts: string[] = [];
+  private stemIds: Int32Array = new Int32Array(1024).fill(-1);
+  private readonly pathIds = new Map<string, number>();
+  private readonly paths: PathInfo[] = [];
+  /** `pathId scopeKey` → whether the path lies inside that scope. */
+  private readonly scopeCache = new Map<string, boolean>();
+
+  termId(folded: string): number {
+    let id = this.termIds.get(folded);
+    if (id === undefined) {
+      id = this.termTexts.length;
+      this.termIds.set(folded, id);
+      this.termTexts.push(folded);
+    }
+    return id;
+  }
+
+  /** The id of a folded word, if any document ever had it. */
+  knownTerm(folded: string): number | undefined {
+    return this.termIds.get(folded);
+  }
+
+  termText(id: number): string {
+    return this.termTexts[id];
+  }
+
+  get termCount(): number {
+    return this.termTexts.length;
+  }
+
+  /** The stem of a term, as the id of that stem's text in the term table (cached per term). */
+  stemOf(id: number): number {
+    if (id >= this.stemIds.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.stemIds.length * 2)).fill(-1);
+      grown.set(this.stemIds);
+      this.stemIds = grown;
+    }
+    let s = this.stemIds[id];
+    if (s < 0) {
+      s = this.termId(stemKey(this.termTexts[id]));
+      this.stemIds[id] = s;
+    }
+    return s;
+  }
+
+  pathId(steps: PathStep[]): number {
+    // JSON steps have no namespace at all; XML steps have one, possibly empty: a JSON
+    // property and an XML element of the same name are different paths.
+    const key = steps.map((s) => `${s.attribute ? '@' : ''}${s.ns === undefined ? '#' : `{${s.ns}}`}${s.name}`).join('/');
+    let id = this.pathIds.get(key);
+    if (id === undefined) {
+      id = this.paths.length;
+      this.pathIds.set(key, id);
+      this.paths.push({ steps: steps.map((s) => ({ name: s.name, ns: s.ns, attribute: s.attribute })) });
+    }
+    return id;
+  }
+
+  pathSteps(id: number): PathStep[] {
+    return this.paths[id].steps;
+  }
+
+  /**
+   * Whether a node with this path lies inside `scope`: some element or property step
+   * (not an attribute) of the path is the scope's; for an attribute scope, the node is
+   * that attribute of that element. `exact`: the node is the scope's own value (the
+   * last step), as value queries need.
+   */
+  inScope(pathId: number, scope: Scope, exact: boolean): boolean {
+    const cacheKey = `${pathId} ${exact ? 1 : 0} ${JSON.stringify(scope)}`;
+    let hit = this.scopeCache.get(cacheKey);
+    if (hit === undefined) {
+      hit = pathInScope(this.paths[pathId].steps, scope, exact);
+      if (this.scopeCache.size > 100_000) this.scopeCache.clear();
+      this.scopeCache.set(cacheKey, hit);
+    }
+    return hit;
+  }
+
+  /** The forward-index form of some content nodes, and the term-index keys they give. */
+  analyse(nodes: ContentNode[]): { text: IndexedText; keys: Set<string> } {
+    const tokens: number[] = [];
+    const nodeStart = new Uint32Array(nodes.length);
+    const nodePath = new Uint32Array(nodes.length);
+    const nodeKind = new Uint8Array(nodes.length);
+    let scalars: Record<number, number | boolean | null> | undefined;
+    const keys = new Set<string>();
+    nodes.forEach((node, i) => {
+      nodeStart[i] = tokens.length;
+      nodePath[i] = this.pathId(node.path);
+      nodeKind[i] = NodeKind[node.kind];
+      for (const step of node.path) keys.add(scopeKey(step.name, step.ns, step.attribute));
+      if (node.kind !== 'text') {
+        (scalars ??= {})[i] = node.kind === 'null' ? null : node.value;
+        // Numbers and booleans are values, not words: MarkLogic's word queries do not see them.
+        return;
+      }
+      for (const w of words(node.text)) {
+        const folded = foldKey(w.text);
+        tokens.push(this.termId(folded));
+        keys.add(folded);
+        const stem = stemKey(folded);
+        if (stem !== folded) keys.add(stemIndexKey(stem));
+      }
+    });
+    const text: IndexedText = { tokens: Uint32Array.from(tokens), nodeStart, nodePath, nodeKind };
+    if (scalars) text.scalars = scalars;
+    return { text, keys };
+  }
+
+  /** Tables to persist with a snapshot (the term index is persisted on its own). */
+  tables(): { terms: string[]; paths: PathStep[][] } {
+    return { terms: [...this.termTexts], paths: this.paths.map((p) => p.steps) };
+  }
+
+  restoreTables(tables: { terms: string[]; paths: PathStep[][] }, terms: TermIndexSnapshot): void {
+    tables.terms.forEach((t) => this.termId(t));
+    tables.paths.forEach((p) => this.pathId(p));
+    this.terms.restore(terms);
+  }
+}
+
+function pathInScope(steps: PathStep[], scope: Scope, exact: boolean): boolean {
+  const last = steps[steps.length - 1];
+  switch (scope.kind) {
+    case 'json-property':
+    case 'element': {
+      // json-property scopes see JSON documents (and properties), element scopes XML, as in MarkLogic.
+      const is =
+        scope.kind === 'json-property'
+          ? (s: PathStep) => s.ns === undefined && s.name === scope.name
+          : (s: PathStep) => !s.attribute && s.ns !== undefined && s.name === scope.name && s.ns === scope.ns;
+      if (exact) return last !== undefined && is(last);
+      return steps.some(is);
+    }
+    case 'element-attribute': {
+      if (!last?.attribute || last.name !== scope.attribute.name || last.ns !== scope.attribute.ns) return false;
+      const owner = steps[steps.length - 2];
+      return owner !== undefined && owner.name === scope.element.name && owner.ns === scope.element.ns;
+    }
+  }
+}
+
+/** Number of nodes of an indexed text. */
+export const nodeCount = (t: IndexedText): number => t.nodeStart.length;
+
+/** Token range [start, end) of node `i`. */
+export function nodeTokens(t: IndexedText, i: number): [number, number] {
+  return [t.nodeStart[i], i + 1 < t.nodeStart.length ? t.nodeStart[i + 1] : t.tokens.length];
+}
+
+/** The node holding token `position` (binary search over node starts). */
+export function nodeOfToken(t: IndexedText, position: number): number {
+  let lo = 0;
+  let hi = t.nodeStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t.nodeStart[mid] <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  // Skip empty nodes that start at the same position (scalars, blank text).
+  while (lo + 1 < t.nodeStart.length && t.nodeStart[lo + 1] <= position) lo++;
+  return lo;
+}
+
+/**
+ * The documents: entries by key and URI, the content corpus and the properties corpus,
+ * and the collection lexicon. Keys are small integers (the term index's ids), never reused.
+ */
+export class Corpus {
+  readonly content = new TextCorpus();
+  readonly properties = new TextCorpus();
+  private readonly entries: Array<DocEntry | undefined> = [];
+  private readonly byUri = new Map<string, number>();
+  /** Properties forward index, by document key (only documents with properties). */
+  private readonly propertyTexts = new Map<number, IndexedText>();
+  private readonly collections = new Map<string, Set<number>>();
+  private live = 0;
+
+  get size(): number {
+    return this.live;
+  }
+
+  entry(key: number): DocEntry | undefined {
+    return this.entries[key];
+  }
+
+  keyOf(uri: string): number | undefined {
+    return this.byUri.get(uri);
+  }
+
+  propertiesOf(key: number): IndexedText | undefined {
+    return this.propertyTexts.get(key);
+  }
+
+  /** Every live document key, ascending. */
+  *keys(): Generator<number> {
+    for (let k = 0; k < this.entries.length; k++) if (this.entries[k]) yield k;
+  }
+
+  collection(uri: string): ReadonlySet<number> {
+    return this.collections.get(uri) ?? new Set();
+  }
+
+  collectionNames(): string[] {
+    return [...this.collections.keys()];
+  }
+
+  /** Indexes a document (new, or replacing its previous entry). */
+  put(doc: StoredDocument): DocEntry {
+    this.remove(doc.uri);
+    const key = this.entries.length;
+    const { text, keys } = this.content.analyse(safeNodes(doc));
+    const entry: DocEntry = {
+      key,
+      uri: doc.uri,
+      format: doc.format,
+      mimeType: doc.mimeType,
+      collections: [...doc.metadata.collections],
+      quality: doc.metadata.quality,
+      readers: doc.readers ?? doc.metadata.permissions.filter((p) => p.capabilities.includes('read')).map((p) => p['role-name']),
+      content: text,
+    };
+    this.entries[key] = entry;
+    this.byUri.set(doc.uri, key);
+    this.live++;
+    this.content.terms.set(key, keys);
+    for (const c of entry.collections) {
+      let set = this.collections.get(c);
+      if (!set) this.collections.set(c, (set = new Set()));
+      set.add(key);
+    }
+    const props = doc.metadata.properties;
+    if (props && Object.keys(props).length > 0) {
+      const analysed = this.properties.analyse(jsonNodes(props));
+      this.propertyTexts.set(key, analysed.text);
+      this.properties.terms.set(key, analysed.keys);
+    }
+    return entry;
+  }
+
+  /** Forgets a document; false when it was not indexed. */
+  remove(uri: string): boolean {
+    const key = this.byUri.get(uri);
+    if (key === undefined) return false;
+    const entry = this.entries[key]!;
+    this.content.terms.remove(key);
+    if (this.propertyTexts.delete(key)) this.properties.terms.remove(key);
+    for (const c of entry.collections) {
+      const set = this.collections.get(c);
+      set?.delete(key);
+      if (set?.size === 0) this.collections.delete(c);
+    }
+    this.entries[key] = undefined;
+    this.byUri.delete(uri);
+    this.live--;
+    return true;
+  }
+
+  /** Everything but the term indexes, for a snapshot. */
+  dump(): CorpusDump {
+    const docs: CorpusDump['docs'] = [];
+    for (const e of this.entries) {
+      if (!e) continue;
+      docs.push({ ...e, properties: this.propertyTexts.get(e.key) });
+    }
+    return { next: this.entries.length, docs, content: this.content.tables(), properties: this.properties.tables() };
+  }
+
+  /** Loads a snapshot into this (empty) corpus. */
+  restore(dump: CorpusDump, terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot }): void {
+    this.content.restoreTables(dump.content, terms.content);
+    this.properties.restoreTables(dump.properties, terms.properties);
+    this.entries.length = dump.next;
+    for (const d of dump.docs) {
+      const { properties, ...entry } = d;
+      this.entries[entry.key] = entry;
+      this.byUri.set(entry.uri, entry.key);
+      this.live++;
+      if (properties) this.propertyTexts.set(entry.key, properties);
+      for (const c of entry.collections) {
+        let set = this.collections.get(c);
+        if (!set) this.collections.set(c, (set = new Set()));
+        set.add(entry.key);
+      }
+    }
+  }
+}
+
+export interface CorpusDump {
+  next: number;
+  docs: Array<DocEntry & { properties?: IndexedText }>;
+  content: { terms: string[]; paths: PathStep[][] };
+  properties: { terms: string[]; paths: PathStep[][] };
+}
+
+/** A document whose content cannot be analysed (never expected: writes check it) is indexed by its metadata only. */
+function safeNodes(doc: StoredDocument): ContentNode[] {
+  try {
+    return contentNodes(doc);
+  } catch (e) {
+    console.error(`[tabula] search could not analyse ${doc.uri}; it is found by metadata only`, e);
+    return [];
+  }
+}

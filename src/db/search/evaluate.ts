@@ -1,0 +1,417 @@
+/**
+ * Evaluating a query: the set of document keys it matches, exactly.
+ *
+ * Candidates come from the term index (FlexSearch) and set algebra; whatever the term
+ * index cannot decide — phrases, NEAR, scopes, whole values — is decided on the
+ * forward index (corpus.ts); whatever that cannot decide either — case, diacritic or
+ * punctuation sensitivity, exact values — against the stored documents, read back for
+ * the remaining candidates only. Permissions are applied by the caller.
+ */
+import type { StoredDocument } from '../documents/types';
+import { DbError } from '../errors';
+import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
+import { NodeKind, nodeCount, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
+import { phraseMatcher, type PhraseMatcher } from './matchers';
+import type { Query, RangeIndexRef, RangeOperator, Scope } from './query-model';
+
+export interface EvalContext {
+  corpus: Corpus;
+  /** Documents matching a range comparison; throws the index-not-found errors. */
+  range(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number>;
+  /** Stored documents by key, for the checks the indexes cannot make. */
+  read(keys: number[]): Promise<Map<number, StoredDocument>>;
+}
+
+/** Where a query looks: the content or the properties, within these scopes (all must hold). */
+export interface Frame {
+  target: 'content' | 'properties';
+  scopes: Scope[];
+}
+
+const CONTENT: Frame = { target: 'content', scopes: [] };
+
+export function evaluate(query: Query, ctx: EvalContext): Promise<Set<number>> {
+  return new Evaluator(ctx).docs(query, CONTENT);
+}
+
+/** A span of word positions [start, end) in a document's forward index. */
+export type Span = [number, number];
+
+export class Evaluator {
+  constructor(private readonly ctx: EvalContext) {}
+
+  corpusOf(frame: Frame): TextCorpus {
+    return frame.target === 'content' ? this.ctx.corpus.content : this.ctx.corpus.properties;
+  }
+
+  textOf(frame: Frame, key: number): IndexedText | undefined {
+    return frame.target === 'content' ? this.ctx.corpus.entry(key)?.content : this.ctx.corpus.propertiesOf(key);
+  }
+
+  universe(): Set<number> {
+    return new Set(this.ctx.corpus.keys());
+  }
+
+  async docs(q: Query, frame: Frame): Promise<Set<number>> {
+    switch (q.kind) {
+      case 'true':
+        return this.universe();
+      case 'false':
+        return new Set();
+      case 'and': {
+        let acc: Set<number> | undefined;
+        for (const sub of q.queries) {
+          const s = await this.docs(sub, frame);
+          acc = acc ? intersect(acc, s) : s;
+          if (acc.size === 0) break;
+        }
+        return acc ?? this.universe();
+      }
+      case 'or': {
+        const acc = new Set<number>();
+        for (const sub of q.queries) for (const k of await this.docs(sub, frame)) acc.add(k);
+        return acc;
+      }
+      case 'not':
+        return difference(this.universe(), await this.docs(q.query, frame));
+      case 'and-not':
+        return difference(await this.docs(q.positive, frame), await this.docs(q.negative, frame));
+      case 'boost':
+        return this.docs(q.matching, frame);
+      case 'not-in':
+        return this.notIn(q.positive, q.negative, frame);
+      case 'near':
+        return this.near(q, frame);
+      case 'word':
+        return this.words(q, frame);
+      case 'value':
+        return this.values(q, frame);
+      case 'range':
+        return new Set(this.ctx.range(q.index, q.operator, q.values));
+      case 'collection': {
+        const acc = new Set<number>();
+        for (const uri of q.uris) for (const k of this.ctx.corpus.collection(uri)) acc.add(k);
+        return acc;
+      }
+      case 'directory':
+        return this.directory(q.uris, q.infinite);
+      case 'document': {
+        const acc = new Set<number>();
+        for (const uri of q.uris) {
+          const k = this.ctx.corpus.keyOf(uri);
+          if (k !== undefined) acc.add(k);
+        }
+        return acc;
+      }
+      case 'container':
+        return this.docs(q.query, { ...frame, scopes: [...frame.scopes, q.scope] });
+      case 'properties':
+        return this.docs(q.query, { target: 'properties', scopes: [] });
+    }
+  }
+
+  private directory(uris: string[], infinite: boolean): Set<number> {
+    const dirs = uris.map((u) => (u.endsWith('/') ? u : `${u}/`));
+    const acc = new Set<number>();
+    for (const k of this.ctx.corpus.keys()) {
+      const uri = this.ctx.corpus.entry(k)!.uri;
+      if (dirs.some((d) => uri.startsWith(d) && (infinite || !uri.slice(d.length).includes('/')))) acc.add(k);
+    }
+    return acc;
+  }
+
+  /** How many documents hold every word of a phrase (its IDF's denominator). */
+  documentFrequency(frame: Frame, phrase: PhraseMatcher): number {
+    return this.candidates(this.corpusOf(frame), phrase, frame.scopes).size;
+  }
+
+  /** Documents holding every word of the phrase (any of each word's keys), within the frame's scopes' names. */
+  private candidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Set<number> {
+    let acc: Set<number> | undefined;
+    const narrow = (docs: Iterable<number>) => {
+      const s = docs instanceof Set ? docs : new Set(docs);
+      acc = acc ? intersect(acc, s) : s;
+    };
+    // Rarest first keeps the intersections small.
+    const postings = phrase.words.map((w) => {
+      const s = new Set<number>();
+      for (const key of w.keys) for (const d of corpus.terms.lookup(key)) s.add(d);
+      return s;
+    });
+    postings.sort((a, b) => a.size - b.size);
+    for (const p of postings) {
+      narrow(p);
+      if (acc!.size === 0) return acc!;
+    }
+    for (const scope of scopes) narrow(corpus.terms.lookup(scopeIndexKey(scope)));
+    return acc ?? new Set();
+  }
+
+  /** Word-position spans of a phrase in one document, within the frame's scopes. */
+  spans(frame: Frame, key: number, phrase: PhraseMatcher): Span[] {
+    const text = this.textOf(frame, key);
+    if (!text) return [];
+    const corpus = this.corpusOf(frame);
+    const out: Span[] = [];
+    const n = phrase.words.length;
+    for (let i = 0; i < nodeCount(text); i++) {
+      if (text.nodeKind[i] !== NodeKind.text) continue;
+      if (!frame.scopes.every((s) => corpus.inScope(text.nodePath[i], s, false))) continue;
+      const [a, b] = nodeTokens(text, i);
+      for (let p = a; p + n <= b; p++) {
+        let ok = true;
+        for (let j = 0; j < n && ok; j++) ok = phrase.words[j].matchesTerm(text.tokens[p + j]);
+        if (ok) out.push([p, p + n]);
+      }
+    }
+    return out;
+  }
+
+  private async words(q: Extract<Query, { kind: 'word' }>, outer: Frame): Promise<Set<number>> {
+    const frame = q.scope ? { ...outer, scopes: [...outer.scopes, q.scope] } : outer;
+    const corpus = this.corpusOf(frame);
+    const acc = new Set<number>();
+    for (const text of q.text) {
+      const phrase = phraseMatcher(corpus, text, q.options, 'word');
+      if (!phrase) continue;
+      let found = this.candidates(corpus, phrase, frame.scopes);
+      // One insensitive word anywhere: the term index alone is exact.
+      if (phrase.words.length > 1 || frame.scopes.length > 0) found = filter(found, (k) => this.spans(frame, k, phrase).length > 0);
+      const o = phrase.options;
+      if (found.size > 0 && (o.caseSensitive || o.diacriticSensitive || (o.punctuationSensitive && phrase.words.length > 1))) {
+        found = await this.verify(found, frame, (node) => surfacePhrase(node, text, phrase));
+      }
+      for (const k of found) acc.add(k);
+    }
+    return acc;
+  }
+
+  private async values(q: Extract<Query, { kind: 'value' }>, frame: Frame): Promise<Set<number>> {
+    const corpus = this.corpusOf(frame);
+    const acc = new Set<number>();
+    const scopeDocs = () => new Set(corpus.terms.lookup(scopeIndexKey(q.scope)));
+    const exactly = (pathId: number) => corpus.inScope(pathId, q.scope, true);
+    const inScope = (text: IndexedText, i: number) => exactly(text.nodePath[i]) && frame.scopes.every((s) => corpus.inScope(text.nodePath[i], s, false));
+    for (const value of q.values) {
+      let found: Set<number>;
+      if (typeof value === 'string') {
+        const phrase = phraseMatcher(corpus, value, q.options, 'value');
+        const o = phrase?.options;
+        if (!phrase) {
+          // No words (empty or punctuation only): only the stored text can tell.
+          found = await this.verify(scopeDocs(), frame, (node, path) => node.kind === 'text' && exactly(path) && valueTextEquals(node.text, value, q.options.exact ?? false));
+        } else {
+          found = filter(intersect(this.candidates(corpus, phrase, []), scopeDocs()), (k) => {
+            const text = this.textOf(frame, k);
+            if (!text) return false;
+            for (let i = 0; i < nodeCount(text); i++) {
+              if (text.nodeKind[i] !== NodeKind.text || !inScope(text, i)) continue;
+              const [a, b] = nodeTokens(text, i);
+              if (b - a !== phrase.words.length) continue;
+              let ok = true;
+              for (let j = 0; j < phrase.words.length && ok; j++) ok = phrase.words[j].matchesTerm(text.tokens[a + j]);
+              if (ok) return true;
+            }
+            return false;
+          });
+          if (found.size > 0 && o && (o.caseSensitive || o.diacriticSensitive || o.punctuationSensitive || o.whitespaceSensitive)) {
+            found = await this.verify(found, frame, (node, path) => node.kind === 'text' && exactly(path) && surfaceValue(node.text, value, phrase));
+          }
+        }
+      } else {
+        found = filter(scopeDocs(), (k) => {
+          const text = this.textOf(frame, k);
+          if (!text) return false;
+          for (let i = 0; i < nodeCount(text); i++) {
+            if (!inScope(text, i)) continue;
+            if (text.scalars && i in text.scalars && text.scalars[i] === value) return true;
+          }
+          return false;
+        });
+        // XML has no number nodes: its element text is the value (compared as a number or word).
+        const xml = filter(intersect(scopeDocs(), this.xmlDocs()), (k) => !found.has(k));
+        if (xml.size > 0 && value !== null) {
+          const more = await this.verify(xml, frame, (node, path) => node.kind === 'text' && exactly(path) && scalarText(node.text, value));
+          for (const k of more) found.add(k);
+        }
+      }
+      for (const k of found) acc.add(k);
+    }
+    return acc;
+  }
+
+  private xmlDocs(): Set<number> {
+    const out = new Set<number>();
+    for (const k of this.ctx.corpus.keys()) if (this.ctx.corpus.entry(k)!.format === 'xml') out.add(k);
+    return out;
+  }
+
+  /** Keeps the candidates whose stored document has a node in the frame's scopes passing `test` (given the node's path id). */
+  private async verify(candidates: Set<number>, frame: Frame, test: (node: ContentNode, pathId: number) => boolean): Promise<Set<number>> {
+    const docs = await this.ctx.read([...candidates]);
+    const corpus = this.corpusOf(frame);
+    const out = new Set<number>();
+    for (const [key, doc] of docs) {
+      const nodes = frame.target === 'content' ? contentNodes(doc) : jsonNodes(doc.metadata.properties);
+      for (const node of nodes) {
+        const pathId = corpus.pathId(node.path);
+        if (!frame.scopes.every((s) => corpus.inScope(pathId, s, false))) continue;
+        if (test(node, pathId)) {
+          out.add(key);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private async notIn(positive: Query, negative: Query, frame: Frame): Promise<Set<number>> {
+    const pos = await this.docs(positive, frame);
+    const neg = intersect(pos, await this.docs(negative, frame));
+    const pPhrases = this.phrasesOf(positive, frame);
+    const nPhrases = this.phrasesOf(negative, frame);
+    if (!pPhrases || !nPhrases) return difference(pos, neg);
+    // A document with a positive match outside every negative match stays.
+    return filter(pos, (k) => {
+      if (!neg.has(k)) return true;
+      const nSpans = nPhrases.flatMap((p) => this.spans(frame, k, p));
+      return pPhrases.some((p) => this.spans(frame, k, p).some(([a, b]) => !nSpans.some(([c, d]) => c <= a && b <= d)));
+    });
+  }
+
+  /** The phrases of a query made only of words (positional operators work on them); undefined otherwise. */
+  phrasesOf(q: Query, frame: Frame): PhraseMatcher[] | undefined {
+    if (q.kind === 'word' && !q.scope) {
+      const corpus = this.corpusOf(frame);
+      return q.text.map((t) => phraseMatcher(corpus, t, q.options, 'word')).filter((p): p is PhraseMatcher => p !== undefined);
+    }
+    if (q.kind === 'or') {
+      const parts = q.queries.map((s) => this.phrasesOf(s, frame));
+      return parts.every((p) => p) ? parts.flat() as PhraseMatcher[] : undefined;
+    }
+    return undefined;
+  }
+
+  private async near(q: Extract<Query, { kind: 'near' }>, frame: Frame): Promise<Set<number>> {
+    const parts = q.queries.map((s) => this.phrasesOf(s, frame));
+    if (parts.some((p) => !p)) {
+      throw new DbError('REST-INVALIDPARAM', 'NEAR combines words and phrases (or ORs of them); other queries have no word positions');
+    }
+    let acc: Set<number> | undefined;
+    for (const sub of q.queries) {
+      const s = await this.docs(sub, frame);
+      acc = acc ? intersect(acc, s) : s;
+    }
+    if (!acc || acc.size === 0) return new Set();
+    const phrases = parts as PhraseMatcher[][];
+    return filter(acc, (k) => {
+      const spans = phrases.map((alternatives) => alternatives.flatMap((p) => this.spans(frame, k, p)));
+      return withinDistance(spans, q.distance, q.ordered ?? false, q.minimumDistance);
+    });
+  }
+}
+
+/** The term-index key of a scope's name (attributes by their own name). */
+export function scopeIndexKey(scope: Scope): string {
+  switch (scope.kind) {
+    case 'json-property':
+      return scopeKey(scope.name);
+    case 'element':
+      return scopeKey(scope.name, scope.ns);
+    case 'element-attribute':
+      return scopeKey(scope.attribute.name, scope.attribute.ns, true);
+  }
+}
+
+/**
+ * Whether one span from each list can be chosen with all starts within `distance` words
+ * (in the lists' order when `ordered`).
+ */
+export function withinDistance(lists: Span[][], distance: number, ordered: boolean, minimum = 0): boolean {
+  if (lists.some((l) => l.length === 0)) return false;
+  const pick = (i: number, chosen: Span[]): boolean => {
+    if (i === lists.length) {
+      const starts = chosen.map((s) => s[0]);
+      const spread = Math.max(...starts) - Math.min(...starts);
+      if (spread > distance || spread < minimum) return false;
+      if (ordered) for (let j = 1; j < chosen.length; j++) if (chosen[j][0] <= chosen[j - 1][0]) return false;
+      return true;
+    }
+    for (const s of lists[i]) {
+      if (chosen.length > 0 && Math.abs(s[0] - chosen[0][0]) > distance) continue;
+      if (pick(i + 1, [...chosen, s])) return true;
+    }
+    return false;
+  };
+  return pick(0, []);
+}
+
+function surfacePhrase(node: ContentNode, text: string, phrase: PhraseMatcher): boolean {
+  if (node.kind !== 'text') return false;
+  const ws = words(node.text);
+  const n = phrase.words.length;
+  const gaps = phrase.options.punctuationSensitive ? queryGaps(text) : undefined;
+  for (let p = 0; p + n <= ws.length; p++) {
+    let ok = true;
+    for (let j = 0; j < n && ok; j++) ok = phrase.words[j].matchesSurface(ws[p + j].text);
+    if (ok && gaps) {
+      for (let j = 1; j < n && ok; j++) ok = normaliseGap(node.text.slice(ws[p + j - 1].end, ws[p + j].start)) === gaps[j - 1];
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** The punctuation between a query's words, whitespace collapsed. */
+function queryGaps(text: string): string[] {
+  const ws = words(text);
+  return ws.slice(1).map((w, i) => normaliseGap(text.slice(ws[i].end, w.start)));
+}
+
+const normaliseGap = (gap: string) => gap.replace(/\s+/g, ' ').trim();
+
+function surfaceValue(nodeText: string, value: string, phrase: PhraseMatcher): boolean {
+  const o = phrase.options;
+  if (o.punctuationSensitive || o.whitespaceSensitive) {
+    const a = o.whitespaceSensitive ? nodeText : nodeText.replace(/\s+/g, ' ').trim();
+    const b = o.whitespaceSensitive ? value : value.replace(/\s+/g, ' ').trim();
+    if (!o.punctuationSensitive) return words(a).length === phrase.words.length && surfaceWordsMatch(a, phrase);
+    const fold = (s: string) => (o.caseSensitive ? s : s.toLowerCase());
+    return fold(a) === fold(b) || (surfaceWordsMatch(a, phrase) && a.replace(/[\p{L}\p{N}\p{M}]+/gu, '') === b.replace(/[\p{L}\p{N}\p{M}]+/gu, ''));
+  }
+  return words(nodeText).length === phrase.words.length && surfaceWordsMatch(nodeText, phrase);
+}
+
+function surfaceWordsMatch(text: string, phrase: PhraseMatcher): boolean {
+  const ws = words(text);
+  return ws.length === phrase.words.length && ws.every((w, j) => phrase.words[j].matchesSurface(w.text));
+}
+
+function valueTextEquals(nodeText: string, value: string, exact: boolean): boolean {
+  return exact ? nodeText === value : nodeText.trim() === value.trim();
+}
+
+function scalarText(text: string, value: number | boolean): boolean {
+  const t = text.trim();
+  if (typeof value === 'boolean') return t === String(value);
+  return t !== '' && Number(t) === value;
+}
+
+export function intersect<T>(a: Set<T>, b: ReadonlySet<T>): Set<T> {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const out = new Set<T>();
+  for (const x of small) if (large.has(x)) out.add(x);
+  return out;
+}
+
+export function difference<T>(a: Set<T>, b: ReadonlySet<T>): Set<T> {
+  const out = new Set<T>();
+  for (const x of a) if (!b.has(x)) out.add(x);
+  return out;
+}
+
+function filter<T>(s: Set<T>, keep: (x: T) => boolean): Set<T> {
+  const out = new Set<T>();
+  for (const x of s) if (keep(x)) out.add(x);
+  return out;
+}

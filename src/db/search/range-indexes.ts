@@ -1,0 +1,252 @@
+/**
+ * The configured range indexes, live: one {@link RangeIndex} per index the database
+ * settings define (src/db/indexes/config.ts), filled from the documents and kept in
+ * step with every write, and what search asks of them (comparisons, facets, sorting).
+ *
+ * A new index is built in the background (re-indexing): until it holds every document,
+ * using it fails as on a server whose index is not there yet (XDMP-ELEMRIDXNOTFOUND).
+ * Each piece of the build runs in the write queue, so a write can never be overtaken by
+ * an older read of the same document. Every document's values are also kept on its
+ * corpus entry, so a snapshot carries them and a start rebuilds the indexes from memory.
+ */
+import type { StoredDocument } from '../documents/types';
+import type { IndexConfigStore, IndexSettings, ResolvedRangeIndex } from '../indexes/config';
+import { findRangeIndexIn, rangeIndexNotFound, resolvedRangeIndexes } from '../indexes/config';
+import { checkedIndexValues, extractIndexValues, indexableContent, type IndexableContent } from '../indexes/index-values';
+import { RangeIndex, type RangeBucket } from '../indexes/range-index';
+import { castQueryValue, comparatorFor, formatValue, xsType, type RangeValue } from '../indexes/range-values';
+import type { WriteQueue } from '../storage/write-queue';
+import type { Corpus } from './corpus';
+import type { RangeIndexRef, RangeOperator } from './query-model';
+import type { FacetResult } from './response-model';
+import { orderFacetValues, type RangeIndexes } from './search-service';
+
+interface Live {
+  def: ResolvedRangeIndex;
+  index: RangeIndex;
+  /** False while being built. */
+  ready: boolean;
+  /** Documents done, of `total`, while building. */
+  done: number;
+  total: number;
+}
+
+export interface RangeIndexStatus {
+  key: string;
+  type: string;
+  scope: ResolvedRangeIndex['scope'];
+  collation?: string;
+  state: 'ready' | 'building';
+  documents: number;
+  done: number;
+  total: number;
+}
+
+const BUILD_CHUNK = 500;
+
+export class LiveRangeIndexes implements RangeIndexes {
+  private settings: IndexSettings | undefined;
+  private readonly live = new Map<string, Live>();
+  private corpus: Corpus | undefined;
+  private building: Promise<void> | undefined;
+
+  constructor(
+    private readonly config: IndexConfigStore,
+    private readonly queue: WriteQueue,
+    /** Reads documents for a build (by URI, in one snapshot). */
+    private readonly read: (uris: string[]) => Promise<Array<StoredDocument | undefined>>,
+  ) {
+    config.subscribe((_before, after) => this.reconfigure(after));
+  }
+
+  /** The settings, loaded once (writes check values against them before committing). */
+  async prepare(): Promise<void> {
+    this.settings ??= await this.config.get();
+  }
+
+  /**
+   * Attaches to a loaded corpus: indexes whose values every entry carries are rebuilt from
+   * memory; the others are built in the background.
+   */
+  async attach(corpus: Corpus): Promise<void> {
+    await this.prepare();
+    this.corpus = corpus;
+    this.reconfigure(this.settings!);
+  }
+
+  /** The indexes' values of a document, checked: a value an index cannot take is a 400 XDMP-RANGEINDEX under invalid-values=reject. */
+  valuesOf(doc: StoredDocument): Record<string, RangeValue[]> | undefined {
+    const defs = this.settings ? resolvedRangeIndexes(this.settings) : [];
+    if (defs.length === 0) return undefined;
+    let content: IndexableContent | undefined;
+    try {
+      content = indexableContent(doc);
+    } catch {
+      return undefined;
+    }
+    const out: Record<string, RangeValue[]> = {};
+    for (const def of defs) {
+      const values = checkedIndexValues(doc.uri, content, def);
+      if (values.length > 0) out[def.key] = values;
+    }
+    return out;
+  }
+
+  /** Throws for the first written document an index would reject (before the write commits). */
+  check(docs: readonly StoredDocument[]): void {
+    for (const doc of docs) this.valuesOf(doc);
+  }
+
+  /** The keys of the configured indexes (what a document's values were computed for). */
+  keys(): string[] {
+    return this.settings ? resolvedRangeIndexes(this.settings).map((d) => d.key) : [];
+  }
+
+  /** A document (re)indexed in the corpus under `key`, with the values {@link valuesOf} gave. */
+  put(key: number, values: Record<string, RangeValue[]> | undefined): void {
+    for (const live of this.live.values()) {
+      const v = values?.[live.def.key];
+      if (v && v.length > 0) live.index.add(key, v);
+      else live.index.remove(key);
+    }
+  }
+
+  remove(key: number): void {
+    for (const live of this.live.values()) live.index.remove(key);
+  }
+
+  status(): RangeIndexStatus[] {
+    return [...this.live.values()].map((l) => ({
+      key: l.def.key,
+      type: l.def.type,
+      scope: l.def.scope,
+      ...(l.def.collation ? { collation: l.def.collation } : {}),
+      state: l.ready ? 'ready' : 'building',
+      documents: l.index.docCount,
+      done: l.done,
+      total: l.total,
+    }));
+  }
+
+  /** Resolves when no build is running (tests). */
+  async settled(): Promise<void> {
+    while (this.building) await this.building;
+  }
+
+  private reconfigure(settings: IndexSettings): void {
+    this.settings = settings;
+    const corpus = this.corpus;
+    if (!corpus) return;
+    const wanted = new Map(resolvedRangeIndexes(settings).map((d) => [d.key, d]));
+    for (const key of this.live.keys()) if (!wanted.has(key)) this.live.delete(key);
+    const toBuild: Live[] = [];
+    for (const [key, def] of wanted) {
+      if (this.live.has(key)) {
+        this.live.get(key)!.def = def;
+        continue;
+      }
+      const live: Live = { def, index: new RangeIndex({ type: def.type, collation: def.collation }), ready: false, done: 0, total: corpus.size };
+      this.live.set(key, live);
+      // Values carried by every entry (a snapshot taken with this index): no document needs reading.
+      let complete = true;
+      for (const k of corpus.keys()) {
+        const entry = corpus.entry(k)!;
+        if (!entry.rangeKeys?.includes(key)) {
+          complete = false;
+          break;
+        }
+      }
+      if (complete) {
+        for (const k of corpus.keys()) {
+          const v = corpus.entry(k)!.ranges?.[key];
+          if (v) live.index.add(k, v);
+        }
+        live.ready = true;
+        live.done = live.total;
+      } else toBuild.push(live);
+    }
+    if (toBuild.length > 0) this.build(toBuild);
+  }
+
+  /** Re-indexing in the background: documents read in chunks, each chunk inside the write queue. */
+  private build(lives: Live[]): void {
+    const previous = this.building ?? Promise.resolve();
+    this.building = previous
+      .then(async () => {
+        const corpus = this.corpus!;
+        const keys = [...corpus.keys()];
+        lives.forEach((l) => (l.total = keys.length));
+        for (let i = 0; i < keys.length; i += BUILD_CHUNK) {
+          const still = lives.filter((l) => this.live.get(l.def.key) === l);
+          if (still.length === 0) return;
+          await this.queue.run(async () => {
+            const chunk = keys.slice(i, i + BUILD_CHUNK).filter((k) => corpus.entry(k));
+            const docs = await this.read(chunk.map((k) => corpus.entry(k)!.uri));
+            chunk.forEach((k, j) => {
+              const doc = docs[j];
+              const entry = corpus.entry(k);
+              if (!doc || !entry) return;
+              let content: IndexableContent | undefined;
+              try {
+                content = indexableContent(doc);
+              } catch {
+                return;
+              }
+              for (const l of still) {
+                // Values an index cannot take were accepted before it existed: skipped, as MarkLogic's reindexer does.
+                const { values } = extractIndexValues(content, l.def);
+                if (values.length > 0) entry.ranges = { ...entry.ranges, [l.def.key]: values };
+                entry.rangeKeys = [...new Set([...(entry.rangeKeys ?? []), l.def.key])];
+                if (values.length > 0) l.index.add(k, values);
+              }
+            });
+          });
+          still.forEach((l) => (l.done = Math.min(i + BUILD_CHUNK, keys.length)));
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        for (const l of lives) if (this.live.get(l.def.key) === l) l.ready = true;
+      })
+      .catch((e: unknown) => console.error('[tabula] building a range index failed', e))
+      .finally(() => (this.building = undefined));
+  }
+
+  private usable(ref: RangeIndexRef): Live {
+    const def = this.settings ? findRangeIndexIn(this.settings, ref) : undefined;
+    const live = def && this.live.get(def.key);
+    if (!live || !live.ready) throw rangeIndexNotFound(ref);
+    return live;
+  }
+
+  // ---- RangeIndexes ---------------------------------------------------------------
+
+  matching(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number> {
+    const live = this.usable(ref);
+    return live.index.matching(operator, values.map((v) => castQueryValue(v, live.def.type)));
+  }
+
+  facet(ref: RangeIndexRef, keys: ReadonlySet<number>, facetOptions: string[], buckets?: Array<{ name: string; label?: string; ge?: string; lt?: string }>): FacetResult {
+    const live = this.usable(ref);
+    const type = xsType(live.def.type);
+    if (buckets && buckets.length > 0) {
+      const typed: RangeBucket[] = buckets.map((b) => ({
+        ...(b.ge !== undefined ? { ge: castQueryValue(b.ge, live.def.type) } : {}),
+        ...(b.lt !== undefined ? { lt: castQueryValue(b.lt, live.def.type) } : {}),
+      }));
+      const counts = live.index.bucketCounts(typed, keys, facetOptions);
+      const values = buckets.map((b, i) => ({ name: b.name, count: counts[i], value: b.label ?? b.name })).filter((v) => v.count > 0 || facetOptions.includes('empties'));
+      // Buckets keep their defined order unless the options ask for frequency order.
+      return { type: 'bucketed', values: facetOptions.includes('frequency-order') ? orderFacetValues(values, facetOptions) : values };
+    }
+    const counts = live.index.facet(keys, facetOptions);
+    return { type, values: counts.map((c) => ({ ...formatValue(c.value, live.def.type), count: c.count })) };
+  }
+
+  sortValue(ref: RangeIndexRef, key: number, direction: 'ascending' | 'descending'): unknown {
+    return this.usable(ref).index.sortValue(key, direction);
+  }
+
+  compare(ref: RangeIndexRef, a: unknown, b: unknown): number {
+    const live = this.usable(ref);
+    return comparatorFor(live.def.type, live.def.collation)(a as RangeValue, b as RangeValue);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Relevance, in the shape of MarkLogic's `score-logtfidf` (reference §4.5): every
+ * positive word or phrase of the query contributes `8 × weight × logtf × idf` where it
+ * occurs; score = 256 × Σ / Σ weight (+ 256 × quality-weight × quality); confidence and
+ * fitness are that score against the largest a document could get (with the corpus's
+ * largest IDF, and with the query's mean IDF), square-rooted into [0, 1]. A query with
+ * no words (collection, range, everything) scores 0, as the real server's do.
+ */
+import type { PhraseMatcher } from './matchers';
+import { phraseMatcher } from './matchers';
+import type { Evaluator } from './evaluate';
+import type { Query, Scope } from './query-model';
+
+/** MarkLogic's ceiling on log term frequency, used to bound confidence and fitness. */
+const MAX_LOGTF = 18;
+
+interface ScoringTerm {
+  phrase: PhraseMatcher;
+  frame: { target: 'content' | 'properties'; scopes: Scope[] };
+  weight: number;
+}
+
+export interface Relevance {
+  score: number;
+  confidence: number;
+  fitness: number;
+}
+
+/** The positive words and phrases of a query (not those under not, and-not's negative or not-in's negative). */
+export function scoringTerms(q: Query, evaluator: Evaluator): ScoringTerm[] {
+  const out: ScoringTerm[] = [];
+  const walk = (q: Query, frame: ScoringTerm['frame']): void => {
+    switch (q.kind) {
+      case 'and':
+      case 'or':
+        q.queries.forEach((s) => walk(s, frame));
+        return;
+      case 'near':
+        q.queries.forEach((s) => walk(s, frame));
+        return;
+      case 'boost':
+        walk(q.matching, frame);
+        walk(q.boosting, frame);
+        return;
+      case 'and-not':
+      case 'not-in':
+        walk(q.positive, frame);
+        return;
+      case 'container':
+        walk(q.query, { ...frame, scopes: [...frame.scopes, q.scope] });
+        return;
+      case 'properties':
+        walk(q.query, { target: 'properties', scopes: [] });
+        return;
+      case 'word': {
+        const f = q.scope ? { ...frame, scopes: [...frame.scopes, q.scope] } : frame;
+        for (const text of q.text) {
+          const phrase = phraseMatcher(evaluator.corpusOf(f), text, q.options, 'word');
+          if (phrase) out.push({ phrase, frame: f, weight: q.weight ?? 1 });
+        }
+        return;
+      }
+      case 'value': {
+        const f = { ...frame, scopes: [...frame.scopes, q.scope] };
+        for (const v of q.values) {
+          if (typeof v !== 'string') continue;
+          const phrase = phraseMatcher(evaluator.corpusOf(f), v, q.options, 'value');
+          if (phrase) out.push({ phrase, frame: f, weight: q.weight ?? 1 });
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+  walk(q, { target: 'content', scopes: [] });
+  return out;
+}
+
+/** Scores of the matching documents. `quality(key)` gives a document's quality. */
+export function rank(
+  keys: Iterable<number>,
+  terms: ScoringTerm[],
+  evaluator: Evaluator,
+  corpusSize: number,
+  qualityWeight: number,
+  quality: (key: number) => number,
+): Map<number, Relevance> {
+  const out = new Map<number, Relevance>();
+  const n = Math.max(corpusSize, 1);
+  const idfs = terms.map((t) => Math.log(1 + n / Math.max(1, evaluator.documentFrequency(t.frame, t.phrase))));
+  const weightSum = terms.reduce((s, t) => s + t.weight, 0);
+  const maxIdf = Math.log(1 + n);
+  const meanIdf = idfs.length > 0 ? idfs.reduce((a, b) => a + b, 0) / idfs.length : 0;
+  for (const key of keys) {
+    if (terms.length === 0) {
+      const score = Math.round(256 * qualityWeight * quality(key));
+      out.set(key, { score, confidence: 0, fitness: 0 });
+      continue;
+    }
+    let sum = 0;
+    terms.forEach((t, i) => {
+      const tf = evaluator.spans(t.frame, key, t.phrase).length;
+      if (tf > 0) sum += 8 * t.weight * (1 + Math.log(tf)) * idfs[i];
+    });
+    const base = weightSum > 0 ? (256 * sum) / weightSum : 0;
+    const score = Math.round(base + 256 * qualityWeight * quality(key));
+    const bound = (idf: number) => (idf > 0 ? Math.min(1, Math.sqrt(base / (256 * 8 * MAX_LOGTF * idf))) : 0);
+    out.set(key, { score, confidence: bound(maxIdf), fitness: bound(meanIdf) });
+  }
+  return out;
+}

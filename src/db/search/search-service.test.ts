@@ -1,0 +1,365 @@
+import { describe, expect, test } from 'vitest';
+import { Database } from '../database';
+import type { Permission } from '../documents/types';
+import { effectiveRoles } from '../security/types';
+import type { Principal } from '../security/types';
+import type { QueryOptions } from '../options/types';
+import type { Query, TermOptions } from './query-model';
+import type { SearchResponse } from './response-model';
+
+let counter = 0;
+const admin: Principal = { name: 'admin', roles: effectiveRoles(['admin']) };
+const appUser: Principal = { name: 'someone', roles: effectiveRoles(['app-user']) };
+
+async function openDb(name = `search-${process.pid}-${++counter}-${Date.now()}`, search?: Database['search'] extends never ? never : { snapshotAfterChanges?: number; snapshotWhenIdleMs?: number }) {
+  return Database.open({ indexedDB, name, search });
+}
+
+interface Doc {
+  uri: string;
+  json?: unknown;
+  xml?: string;
+  text?: string;
+  collections?: string[];
+  properties?: Record<string, unknown>;
+  quality?: number;
+  permissions?: Permission[];
+}
+
+async function put(db: Database, ...docs: Doc[]): Promise<void> {
+  await db.documents.write(
+    docs.map((d) => ({
+      uri: d.uri,
+      content:
+        d.json !== undefined
+          ? { format: 'json' as const, content: JSON.stringify(d.json), mimeType: 'application/json' }
+          : d.xml !== undefined
+            ? { format: 'xml' as const, content: d.xml, mimeType: 'application/xml' }
+            : { format: 'text' as const, content: d.text ?? '', mimeType: 'text/plain' },
+      metadata: {
+        ...(d.collections ? { collections: d.collections } : {}),
+        ...(d.properties ? { properties: { mode: 'replace' as const, value: d.properties } } : {}),
+        ...(d.quality !== undefined ? { quality: d.quality } : {}),
+        ...(d.permissions ? { permissions: { mode: 'replace' as const, value: d.permissions } } : {}),
+      },
+    })),
+    admin,
+  );
+}
+
+const word = (text: string | string[], options: TermOptions = {}, scope?: Query & { kind: 'word' } extends { scope?: infer S } ? S : never): Query => ({
+  kind: 'word',
+  text: Array.isArray(text) ? text : [text],
+  options,
+  ...(scope ? { scope } : {}),
+});
+
+async function run(db: Database, query: Query, extra: { options?: QueryOptions; start?: number; pageLength?: number; principal?: Principal } = {}): Promise<SearchResponse> {
+  const { response } = await db.search.search({
+    query,
+    qtext: [],
+    options: extra.options ?? {},
+    start: extra.start ?? 1,
+    pageLength: extra.pageLength ?? 10,
+    principal: extra.principal ?? admin,
+  });
+  return response;
+}
+
+const uris = (r: SearchResponse) => (r.results ?? []).map((x) => x.uri).sort();
+
+/** A small corpus with JSON, XML and text documents. */
+async function corpus(): Promise<Database> {
+  const db = await openDb();
+  await put(
+    db,
+    { uri: '/recipes/soup.json', json: { title: 'Tomato soup with basil', cuisine: 'italian', servings: 4, vegan: true, notes: { tip: 'Roast the tomatoes first' } }, collections: ['recipes', 'italian'] },
+    { uri: '/recipes/stew.xml', xml: '<recipe lang="fr"><title>Beef stew</title><notes>Thicker than a soup, cooked for hours</notes><servings>6</servings></recipe>', collections: ['recipes', 'french'] },
+    { uri: '/recipes/salad.json', json: { title: 'Green salad', cuisine: 'French', servings: 2, tags: ['quick', 'raw'], notes: { tip: 'Running late? Skip the dressing.' } }, collections: ['recipes', 'french'] },
+    { uri: '/notes/shopping.txt', text: 'Buy tomatoes, basil and café beans. Soup on Sunday.' },
+    { uri: '/notes/Café.json', json: { title: 'Café au lait', body: 'Coffee with hot milk' }, properties: { author: 'Marie Curie', reviewed: true } },
+  );
+  return db;
+}
+
+describe('search: words and phrases', () => {
+  test.for([
+    { name: 'a word anywhere, case-insensitive for lower-case text', query: word('soup'), expected: ['/notes/shopping.txt', '/recipes/soup.json', '/recipes/stew.xml'] },
+    { name: 'an upper-case word is case-sensitive', query: word('Soup'), expected: ['/notes/shopping.txt'] },
+    { name: 'diacritics are ignored unless the text has some', query: word('cafe'), expected: ['/notes/Café.json', '/notes/shopping.txt'] },
+    { name: 'a word with diacritics matches only them', query: word('café'), expected: ['/notes/Café.json', '/notes/shopping.txt'] },
+    { name: 'stemming by default: "tomato" finds "tomatoes"', query: word('tomato'), expected: ['/notes/shopping.txt', '/recipes/soup.json'] },
+    { name: 'unstemmed finds the word only', query: word('tomato', { stemmed: false }), expected: ['/recipes/soup.json'] },
+    { name: '"run" finds "Running" (stemmed)', query: word('run'), expected: ['/recipes/salad.json'] },
+    { name: 'a phrase needs its words adjacent and in order', query: word('tomato soup'), expected: ['/recipes/soup.json'] },
+    { name: 'a phrase in the wrong order does not match', query: word('soup tomato'), expected: [] },
+    { name: 'a phrase does not span two values', query: word('basil roast'), expected: [] },
+    { name: 'wildcards when enabled', query: word('sal*', { wildcarded: true }), expected: ['/recipes/salad.json'] },
+    { name: 'without wildcards the star is punctuation', query: word('sal*'), expected: [] },
+    { name: 'several texts are ORed', query: word(['stew', 'salad']), expected: ['/recipes/salad.json', '/recipes/stew.xml'] },
+    { name: 'numbers in JSON are values, not words', query: word('4'), expected: [] },
+    { name: 'XML attribute values are searchable words', query: word('fr'), expected: ['/recipes/stew.xml'] },
+  ])('$name', async ({ query, expected }) => {
+    const db = await corpus();
+    expect(uris(await run(db, query))).toEqual(expected);
+  });
+});
+
+describe('search: scopes, values and structure', () => {
+  test.for([
+    { name: 'a word in a JSON property and its descendants', query: word('tomatoes', {}, { kind: 'json-property', name: 'notes' }), expected: ['/recipes/soup.json'] },
+    { name: 'a word in a JSON property, not elsewhere', query: word('basil', {}, { kind: 'json-property', name: 'notes' }), expected: [] },
+    { name: 'a word in an XML element', query: word('soup', {}, { kind: 'element', name: 'notes', ns: '' }), expected: ['/recipes/stew.xml'] },
+    { name: 'json-property scopes do not see XML elements', query: word('stew', {}, { kind: 'json-property', name: 'title' }), expected: [] },
+    {
+      name: 'a container query scopes its words',
+      query: { kind: 'container', scope: { kind: 'json-property', name: 'notes' }, query: { kind: 'and', queries: [word('skip'), word('dressing')] } } as Query,
+      expected: ['/recipes/salad.json'],
+    },
+    { name: 'a value query matches the whole value, case-insensitively', query: { kind: 'value', values: ['french'], scope: { kind: 'json-property', name: 'cuisine' }, options: {} } as Query, expected: ['/recipes/salad.json'] },
+    { name: 'a value query does not match part of a value', query: { kind: 'value', values: ['tomato'], scope: { kind: 'json-property', name: 'title' }, options: {} } as Query, expected: [] },
+    { name: 'an exact value query respects case', query: { kind: 'value', values: ['french'], scope: { kind: 'json-property', name: 'cuisine' }, options: { exact: true } } as Query, expected: [] },
+    { name: 'a number value', query: { kind: 'value', values: [4], scope: { kind: 'json-property', name: 'servings' }, options: {} } as Query, expected: ['/recipes/soup.json'] },
+    { name: 'a boolean value', query: { kind: 'value', values: [true], scope: { kind: 'json-property', name: 'vegan' }, options: {} } as Query, expected: ['/recipes/soup.json'] },
+    { name: 'array items are values of their property', query: { kind: 'value', values: ['raw'], scope: { kind: 'json-property', name: 'tags' }, options: {} } as Query, expected: ['/recipes/salad.json'] },
+    { name: 'an XML element value compared as a number', query: { kind: 'value', values: [6], scope: { kind: 'element', name: 'servings', ns: '' }, options: {} } as Query, expected: ['/recipes/stew.xml'] },
+    { name: 'properties queries search the document properties', query: { kind: 'properties', query: word('curie') } as Query, expected: ['/notes/Café.json'] },
+    { name: 'content words are not properties', query: { kind: 'properties', query: word('coffee') } as Query, expected: [] },
+    { name: 'collection', query: { kind: 'collection', uris: ['french'] } as Query, expected: ['/recipes/salad.json', '/recipes/stew.xml'] },
+    { name: 'directory, one level', query: { kind: 'directory', uris: ['/notes/'], infinite: false } as Query, expected: ['/notes/Café.json', '/notes/shopping.txt'] },
+    { name: 'directory of the root, one level, holds nothing here', query: { kind: 'directory', uris: ['/'], infinite: false } as Query, expected: [] },
+    { name: 'document', query: { kind: 'document', uris: ['/recipes/soup.json', '/missing.json'] } as Query, expected: ['/recipes/soup.json'] },
+    { name: 'not', query: { kind: 'not', query: { kind: 'collection', uris: ['recipes'] } } as Query, expected: ['/notes/Café.json', '/notes/shopping.txt'] },
+    { name: 'and-not', query: { kind: 'and-not', positive: word('soup'), negative: { kind: 'collection', uris: ['french'] } } as Query, expected: ['/notes/shopping.txt', '/recipes/soup.json'] },
+    // Positions run through the whole document: "Tomato soup with basil", "italian", then "Roast the tomatoes first" puts soup at 1 and tomatoes at 7.
+    { name: 'near within the distance', query: { kind: 'near', queries: [word('tomatoes', { stemmed: false }), word('soup')], distance: 6 } as Query, expected: ['/notes/shopping.txt', '/recipes/soup.json'] },
+    { name: 'near beyond the distance', query: { kind: 'near', queries: [word('tomatoes', { stemmed: false }), word('soup')], distance: 4 } as Query, expected: [] },
+    { name: 'ordered near keeps the order', query: { kind: 'near', queries: [word('soup'), word('tomatoes', { stemmed: false })], distance: 10, ordered: true } as Query, expected: ['/recipes/soup.json'] },
+    { name: 'not-in: a word outside a phrase', query: { kind: 'not-in', positive: word('soup'), negative: word('tomato soup') } as Query, expected: ['/notes/shopping.txt', '/recipes/stew.xml'] },
+    { name: 'false', query: { kind: 'false' } as Query, expected: [] },
+  ])('$name', async ({ query, expected }) => {
+    const db = await corpus();
+    expect(uris(await run(db, query, { pageLength: 100 }))).toEqual(expected);
+  });
+});
+
+describe('search: the response', () => {
+  test('total, paging and indexes; every document for the empty query, in URI order when scores tie', async () => {
+    const db = await corpus();
+    const all = await run(db, { kind: 'true' }, { start: 2, pageLength: 2 });
+    expect(all.total).toBe(5);
+    expect(all.results!.map((r) => [r.index, r.uri, r.score, r.confidence, r.fitness])).toEqual([
+      [2, '/notes/shopping.txt', 0, 0, 0],
+      [3, '/recipes/salad.json', 0, 0, 0],
+    ]);
+    expect((await run(db, { kind: 'true' }, { start: 9 })).results).toEqual([]);
+  });
+
+  test('relevance: more occurrences score higher; confidence and fitness stay within [0, 1]', async () => {
+    const db = await openDb();
+    await put(db, { uri: '/one.txt', text: 'apple pie' }, { uri: '/three.txt', text: 'apple apple apple crumble' }, { uri: '/none.txt', text: 'pear tart' });
+    const r = await run(db, word('apple'));
+    expect(r.results!.map((x) => x.uri)).toEqual(['/three.txt', '/one.txt']);
+    expect(r.results![0].score).toBeGreaterThan(r.results![1].score);
+    for (const x of r.results!) {
+      expect(Number.isInteger(x.score)).toBe(true);
+      expect(x.confidence).toBeGreaterThan(0);
+      expect(x.confidence).toBeLessThanOrEqual(1);
+      expect(x.fitness).toBeGreaterThan(0);
+      expect(x.fitness).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('quality boosts the score when the options weigh it', async () => {
+    const db = await openDb();
+    await put(db, { uri: '/low.txt', text: 'apple', quality: 0 }, { uri: '/high.txt', text: 'apple', quality: 10 });
+    const r = await run(db, word('apple'), { options: { 'quality-weight': 1 } });
+    expect(r.results!.map((x) => x.uri)).toEqual(['/high.txt', '/low.txt']);
+  });
+
+  test('snippets highlight what matched, with the match path', async () => {
+    const db = await corpus();
+    const r = await run(db, word('soup'), { pageLength: 10 });
+    const soup = r.results!.find((x) => x.uri === '/recipes/soup.json')!;
+    expect(soup.path).toBe('fn:doc("/recipes/soup.json")');
+    expect(soup.matches).toEqual([{ path: 'fn:doc("/recipes/soup.json")/text("title")', text: ['Tomato ', { highlight: 'soup' }, ' with basil'] }]);
+    const stew = r.results!.find((x) => x.uri === '/recipes/stew.xml')!;
+    expect(stew.matches).toEqual([{ path: 'fn:doc("/recipes/stew.xml")/recipe/notes', text: ['Thicker than a ', { highlight: 'soup' }, ', cooked for hours'] }]);
+  });
+
+  test('a long text is cut around the highlight with ellipses', async () => {
+    const db = await openDb();
+    const words = Array.from({ length: 80 }, (_, i) => `w${i}`);
+    words[40] = 'needle';
+    await put(db, { uri: '/long.txt', text: words.join(' ') });
+    const r = await run(db, word('needle'), { options: { 'transform-results': { apply: 'snippet', 'per-match-tokens': 5 } } });
+    expect(r.results![0].matches).toEqual([{ path: 'fn:doc("/long.txt")', text: ['…w38 w39 ', { highlight: 'needle' }, ' w41 w42…'] }]);
+  });
+
+  test('collection facets count the matching documents per collection', async () => {
+    const db = await corpus();
+    const options: QueryOptions = { constraint: [{ name: 'coll', collection: { prefix: '' } }] };
+    const r = await run(db, word('soup'), { options });
+    expect(r.facets).toEqual({
+      coll: {
+        type: 'collection',
+        values: [
+          { name: 'french', count: 1, value: 'french' },
+          { name: 'italian', count: 1, value: 'italian' },
+          { name: 'recipes', count: 2, value: 'recipes' },
+        ],
+      },
+    });
+    const byFrequency = await run(db, { kind: 'true' }, { options: { constraint: [{ name: 'coll', collection: { prefix: '', 'facet-option': ['frequency-order', 'limit=2'] } }] } });
+    expect(byFrequency.facets!.coll.values.map((v) => [v.name, v.count])).toEqual([
+      ['recipes', 3],
+      ['french', 2],
+    ]);
+  });
+
+  test('a range query without a range index fails as on the real server', async () => {
+    const db = await corpus();
+    await expect(run(db, { kind: 'range', index: { scope: { kind: 'json-property', name: 'servings' }, type: 'int' }, operator: 'GT', values: ['2'] })).rejects.toMatchObject({
+      code: 'XDMP-ELEMRIDXNOTFOUND',
+      status: 400,
+    });
+  });
+
+  test('documents the user may not read are invisible, in the results and in the total', async () => {
+    const db = await openDb();
+    await put(
+      db,
+      { uri: '/public.txt', text: 'secret plans' },
+      { uri: '/shared.txt', text: 'secret plans', permissions: [{ 'role-name': 'app-user', capabilities: ['read'] }] },
+    );
+    expect((await run(db, word('secret'), { principal: admin })).total).toBe(2);
+    // app-user may read only what names it (the defaults give rest-reader read).
+    const r = await run(db, word('secret'), { principal: appUser });
+    expect([r.total, uris(r)]).toEqual([1, ['/shared.txt']]);
+  });
+});
+
+describe('search: kept in step with the documents, durably', () => {
+  test('a write is findable by the next search, a replaced text is not, a deleted document is gone', async () => {
+    const db = await openDb();
+    await put(db, { uri: '/a.txt', text: 'first draft' });
+    expect(uris(await run(db, word('draft')))).toEqual(['/a.txt']);
+    await put(db, { uri: '/a.txt', text: 'final version' });
+    expect(uris(await run(db, word('draft')))).toEqual([]);
+    expect(uris(await run(db, word('final')))).toEqual(['/a.txt']);
+    await db.documents.update('/a.txt', admin, undefined, (doc) => ({ content: `${doc.content as string} revised` }));
+    expect(uris(await run(db, word('revised')))).toEqual(['/a.txt']);
+    await db.documents.remove(['/a.txt'], admin);
+    expect((await run(db, { kind: 'true' })).total).toBe(0);
+  });
+
+  test('metadata changes reach the index (collections)', async () => {
+    const db = await openDb();
+    await put(db, { uri: '/a.txt', text: 'x', collections: ['old'] });
+    await run(db, { kind: 'true' });
+    await db.documents.write([{ uri: '/a.txt', metadata: { collections: ['new'] } }], admin);
+    expect(uris(await run(db, { kind: 'collection', uris: ['new'] }))).toEqual(['/a.txt']);
+    await db.documents.resetMetadata(['/a.txt'], ['collections'], admin);
+    expect(uris(await run(db, { kind: 'collection', uris: ['new'] }))).toEqual([]);
+  });
+
+  test('after a restart without a snapshot, every document is re-indexed from the store', async () => {
+    const name = `search-restart-${process.pid}-${++counter}`;
+    const db = await openDb(name);
+    await put(db, { uri: '/a.txt', text: 'alpha' }, { uri: '/b.txt', text: 'beta' });
+    db.close();
+    const again = await openDb(name);
+    expect(uris(await run(again, word('alpha')))).toEqual(['/a.txt']);
+  });
+
+  test('after a restart, the snapshot plus the changes made since come back exactly, deletes included', async () => {
+    const name = `search-snapshot-${process.pid}-${++counter}`;
+    const db = await openDb(name);
+    await put(db, { uri: '/a.txt', text: 'alpha one' }, { uri: '/b.txt', text: 'beta one' }, { uri: '/c.json', json: { t: 'gamma' }, properties: { p: 'delta' } });
+    await run(db, { kind: 'true' });
+    await db.search.snapshot();
+    expect(await db.idb.count('search-changes')).toBe(0);
+    await put(db, { uri: '/a.txt', text: 'alpha two' }, { uri: '/d.txt', text: 'epsilon' });
+    await db.documents.remove(['/b.txt'], admin);
+    expect(await db.idb.count('search-changes')).toBe(2);
+    db.close();
+    const again = await openDb(name);
+    expect(uris(await run(again, word('one')))).toEqual([]);
+    expect(uris(await run(again, word('two')))).toEqual(['/a.txt']);
+    expect(uris(await run(again, word('epsilon')))).toEqual(['/d.txt']);
+    expect(uris(await run(again, word('beta')))).toEqual([]);
+    expect(uris(await run(again, { kind: 'properties', query: word('delta') }))).toEqual(['/c.json']);
+    expect(uris(await run(again, word('gamma', {}, { kind: 'json-property', name: 't' })))).toEqual(['/c.json']);
+  });
+
+  test('a snapshot is written by itself once enough changed and writes paused', async () => {
+    const db = await openDb(undefined, { snapshotAfterChanges: 3, snapshotWhenIdleMs: 50 });
+    await run(db, { kind: 'true' });
+    await put(db, { uri: '/1.txt', text: 'a' }, { uri: '/2.txt', text: 'b' }, { uri: '/3.txt', text: 'c' });
+    await db.search.settled();
+    expect(await db.idb.count('search-snapshot')).toBeGreaterThan(0);
+    expect(await db.idb.count('search-changes')).toBe(0);
+  });
+});
+
+describe('search: range indexes', () => {
+  const servings = { 'scalar-type': 'int', 'namespace-uri': '', localname: 'servings', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' };
+  const cuisine = { 'scalar-type': 'string', 'namespace-uri': '', localname: 'cuisine', collation: 'http://marklogic.com/collation/', 'range-value-positions': false, 'invalid-values': 'reject' };
+  const servingsRef = { scope: { kind: 'json-property' as const, name: 'servings' }, type: 'int' as const };
+  const range = (operator: 'LT' | 'GE' | 'EQ', value: string): Query => ({ kind: 'range', index: servingsRef, operator, values: [value] });
+
+  test('an index configured after the documents is built in the background, then answers comparisons (JSON properties and XML elements)', async () => {
+    const db = await corpus();
+    await run(db, { kind: 'true' });
+    await db.indexes.update({ 'range-element-index': [servings] });
+    await db.search.rangeIndexesSettled();
+    expect(uris(await run(db, range('GE', '4')))).toEqual(['/recipes/soup.json', '/recipes/stew.xml']);
+    expect(uris(await run(db, range('LT', '4')))).toEqual(['/recipes/salad.json']);
+    expect(db.search.rangeIndexStatus()).toMatchObject([{ state: 'ready', documents: 3 }]);
+  });
+
+  test('writes keep the index in step, and a value the index cannot take is refused, changing nothing', async () => {
+    const db = await openDb();
+    await db.indexes.update({ 'range-element-index': [servings] });
+    await put(db, { uri: '/a.json', json: { servings: 3 } });
+    expect(uris(await run(db, range('EQ', '3')))).toEqual(['/a.json']);
+    await put(db, { uri: '/a.json', json: { servings: 5 } });
+    expect(uris(await run(db, range('EQ', '3')))).toEqual([]);
+    await expect(put(db, { uri: '/b.json', json: { servings: 'many' } })).rejects.toMatchObject({ code: 'XDMP-RANGEINDEX', status: 400 });
+    expect(await db.documents.read('/b.json', admin)).toBeUndefined();
+  });
+
+  test('range facets, buckets and sorting by a range index', async () => {
+    const db = await corpus();
+    await db.indexes.update({ 'range-element-index': [servings, cuisine] });
+    await db.search.rangeIndexesSettled();
+    const options: QueryOptions = {
+      constraint: [
+        { name: 'cuisine', range: { type: 'xs:string', 'json-property': 'cuisine', collation: 'http://marklogic.com/collation/' } },
+        { name: 'size', range: { type: 'xs:int', 'json-property': 'servings', bucket: [{ name: 'small', lt: '3', label: 'Small' }, { name: 'large', ge: '3', label: 'Large' }] } },
+      ],
+      'sort-order': [{ direction: 'descending', type: 'xs:int', 'json-property': 'servings' }],
+    };
+    const r = await run(db, { kind: 'collection', uris: ['recipes'] }, { options });
+    expect(r.facets).toEqual({
+      cuisine: { type: 'xs:string', values: [{ name: 'French', count: 1, value: 'French' }, { name: 'italian', count: 1, value: 'italian' }] },
+      // The element index holds the XML stew's servings too (6).
+      size: { type: 'bucketed', values: [{ name: 'small', count: 1, value: 'Small' }, { name: 'large', count: 2, value: 'Large' }] },
+    });
+    // The XML stew has servings too (element index): 6, 4, 2 descending.
+    expect(r.results!.map((x) => x.uri)).toEqual(['/recipes/stew.xml', '/recipes/soup.json', '/recipes/salad.json']);
+  });
+
+  test('an index survives a restart through the snapshot, without re-indexing', async () => {
+    const name = `search-ranges-${process.pid}-${++counter}`;
+    const db = await openDb(name);
+    await db.indexes.update({ 'range-element-index': [servings] });
+    await put(db, { uri: '/a.json', json: { servings: 3 } }, { uri: '/b.json', json: { servings: 7 } });
+    await run(db, { kind: 'true' });
+    await db.search.snapshot();
+    db.close();
+    const again = await openDb(name);
+    expect(uris(await run(again, range('GE', '5')))).toEqual(['/b.json']);
+    expect(again.search.rangeIndexStatus()).toMatchObject([{ state: 'ready', documents: 2 }]);
+  });
+});

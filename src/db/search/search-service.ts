@@ -1,0 +1,555 @@
+/**
+ * Search (db.search): the in-memory index kept in step with the documents, durable as a
+ * snapshot plus the document change log, and the search itself.
+ *
+ * Must (DESIGN.md, storage and durability; issue 4 §4):
+ * - every committed document write reaches the index before its response
+ *   ({@link SearchService.committed}, called by the document store after the commit);
+ * - the index is a cache: on start it loads the last snapshot and re-indexes the
+ *   documents named by `search-changes` entries newer than the snapshot's watermark,
+ *   inside the write queue, so no write interleaves with the load and nothing is lost
+ *   whenever the worker stops;
+ * - snapshots are written in the background once writes pause, in one transaction
+ *   with the pruning of the change entries they cover.
+ *
+ * @example
+ * const { response } = await db.search.search({ query: { kind: 'word', text: ['soup'], options: {} }, options, principal, start: 1, pageLength: 10, qtext: ['soup'] });
+ */
+import type { StoredDocument } from '../documents/types';
+import { DbError } from '../errors';
+import type { QueryOptions } from '../options/types';
+import type { Principal } from '../security/types';
+import type { TabulaIdb } from '../storage/schema';
+import type { WriteQueue } from '../storage/write-queue';
+import { constraintKind } from './constraints';
+import { Corpus, type CorpusDump, type DocEntry } from './corpus';
+import { Evaluator } from './evaluate';
+import { suggest, type SuggestRequest } from './suggest';
+import type { PhraseMatcher } from './matchers';
+import type { Query, RangeIndexRef, RangeOperator } from './query-model';
+import { rank, scoringTerms, type Relevance } from './rank';
+import type { FacetResult, SearchResponse, SearchResult } from './response-model';
+import { DEFAULT_SNIPPET, snippet } from './snippet';
+import type { TermIndexSnapshot } from './term-index';
+import type { IndexConfigStore } from '../indexes/config';
+import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
+
+/** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
+export interface RangeIndexes {
+  /** Documents matching a comparison; throws XDMP-ELEMRIDXNOTFOUND (and kin) when the index does not exist or is being built. */
+  matching(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number>;
+  /** Facet values over `keys`. */
+  facet(ref: RangeIndexRef, keys: ReadonlySet<number>, facetOptions: string[], buckets?: Array<{ name: string; label?: string; ge?: string; lt?: string }>): FacetResult;
+  /** A document's sort value (undefined: none; sorts last). */
+  sortValue(ref: RangeIndexRef, key: number, direction: 'ascending' | 'descending'): unknown;
+  /** Compares two sort values. */
+  compare(ref: RangeIndexRef, a: unknown, b: unknown): number;
+}
+
+export interface SearchRequest {
+  /** The whole query: string, structured, QBE, parameters and additional-query already combined. */
+  query: Query;
+  /** The string queries as sent (for qtext). */
+  qtext: string[];
+  /** The effective options (stored or default, merged with inline ones). */
+  options: QueryOptions;
+  start: number;
+  pageLength: number;
+  /** The `view` parameter: overrides return-results / return-facets / return-metrics (reference §4.8). */
+  view?: 'results' | 'facets' | 'metadata' | 'all' | 'none';
+  principal: Principal;
+}
+
+export interface SearchOutcome {
+  response: SearchResponse;
+  /** URIs of the page's results, in order (multipart bulk reads fetch them). */
+  uris: string[];
+}
+
+/** One committed write, as the document store reports it. */
+export interface CommittedChange {
+  /** The change log's key for this write (the watermark a snapshot records). */
+  changeKey: number;
+  written: StoredDocument[];
+  deleted: string[];
+}
+
+interface SnapshotMeta {
+  watermark: number;
+  pieces: number;
+}
+
+interface SnapshotHead {
+  corpus: Omit<CorpusDump, 'docs'>;
+  terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot };
+}
+
+const SNAPSHOT_META = 'search-snapshot';
+const DOCS_PER_PIECE = 5_000;
+/** Same durability as documents: see docs/decisions/0008-durability.md. */
+const DURABILITY: IDBTransactionDurability = 'default';
+
+export interface SearchServiceOptions {
+  /** Changed documents since the last snapshot that make a new one due (default 1,000, or a tenth of the corpus). */
+  snapshotAfterChanges?: number;
+  /** Milliseconds without a write before a due snapshot is written (default 2,000). */
+  snapshotWhenIdleMs?: number;
+}
+
+export class SearchService {
+  private loading: Promise<Corpus> | undefined;
+  private corpus: Corpus | undefined;
+  private watermark = 0;
+  private changedSinceSnapshot = 0;
+  private lastWrite = 0;
+  private snapshotting: Promise<void> | undefined;
+  private closed = false;
+  private readonly ranges: LiveRangeIndexes;
+
+  constructor(
+    private readonly idb: TabulaIdb,
+    private readonly queue: WriteQueue,
+    indexes: IndexConfigStore,
+    private readonly options: SearchServiceOptions = {},
+  ) {
+    this.ranges = new LiveRangeIndexes(indexes, queue, async (uris) => {
+      const tx = this.idb.transaction('documents', 'readonly');
+      const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+      await tx.done;
+      return docs;
+    });
+  }
+
+  private get rangeIndexes(): RangeIndexes {
+    return this.ranges;
+  }
+
+  /** The range indexes' state (re-indexing progress). */
+  rangeIndexStatus(): RangeIndexStatus[] {
+    return this.ranges.status();
+  }
+
+  /** Before a write's transaction: the index settings its values are checked against. */
+  beforeWrite(): Promise<void> {
+    return this.ranges.prepare();
+  }
+
+  /** Inside a write's transaction, before it commits: a value a range index rejects fails the write (XDMP-RANGEINDEX). */
+  checkWrite(docs: readonly StoredDocument[]): void {
+    this.ranges.check(docs);
+  }
+
+  /** Resolves when background re-indexing is done (tests). */
+  rangeIndexesSettled(): Promise<void> {
+    return this.ranges.settled();
+  }
+
+  /** Indexes a document in the corpus, its range values too. */
+  private index(corpus: Corpus, doc: StoredDocument): void {
+    const entry = corpus.put(doc);
+    let values: ReturnType<LiveRangeIndexes['valuesOf']>;
+    try {
+      values = this.ranges.valuesOf(doc);
+    } catch {
+      // Written before an index that rejects it existed: that index skips it (re-indexing does the same).
+      values = undefined;
+    }
+    if (values) entry.ranges = values;
+    entry.rangeKeys = this.ranges.keys();
+    this.ranges.put(entry.key, values);
+  }
+
+  private unindex(corpus: Corpus, uri: string): void {
+    const key = corpus.keyOf(uri);
+    if (key === undefined) return;
+    corpus.remove(uri);
+    this.ranges.remove(key);
+  }
+
+  /** The corpus, loaded on first use. */
+  ready(): Promise<Corpus> {
+    this.loading ??= this.queue
+      .run(() => this.load())
+      .catch((e: unknown) => {
+        this.loading = undefined;
+        throw e;
+      });
+    return this.loading;
+  }
+
+  /** The loaded corpus, if it is loaded (writes before the first search need not load it). */
+  loaded(): Corpus | undefined {
+    return this.corpus;
+  }
+
+  /**
+   * A committed write: applied to the index at once when it is loaded (a load in
+   * progress runs in the write queue, so it cannot be half-way here). Synchronous.
+   */
+  committed(change: CommittedChange): void {
+    this.lastWrite = Date.now();
+    const corpus = this.corpus;
+    if (!corpus) return;
+    for (const uri of change.deleted) this.unindex(corpus, uri);
+    for (const doc of change.written) {
+      this.unindex(corpus, doc.uri);
+      this.index(corpus, doc);
+    }
+    this.watermark = Math.max(this.watermark, change.changeKey);
+    this.changedSinceSnapshot += change.written.length + change.deleted.length;
+    this.snapshotIfDue();
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Resolves when no snapshot is pending (tests). */
+  async settled(): Promise<void> {
+    while (this.snapshotting) await this.snapshotting;
+  }
+
+  /** Writes a snapshot now (tests; normally automatic once writes pause). */
+  snapshot(): Promise<void> {
+    return this.queue.run(() => this.writeSnapshot());
+  }
+
+  // ---- search ---------------------------------------------------------------------
+
+  /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
+  async suggest(request: Omit<SuggestRequest, 'documents'> & { restrict: Query; principal: Principal }): Promise<string[]> {
+    const corpus = await this.ready();
+    const evaluator = this.evaluator(corpus);
+    const matched = await evaluator.docs(request.restrict, { target: 'content', scopes: [] });
+    const documents = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
+    return suggest(corpus, { ...request, documents });
+  }
+
+  private evaluator(corpus: Corpus): Evaluator {
+    return new Evaluator({
+      corpus,
+      range: (ref, op, values) => this.rangeIndexes.matching(ref, op, values),
+      read: (keys) => this.readEntries(corpus, keys),
+    });
+  }
+
+  async search(request: SearchRequest): Promise<SearchOutcome> {
+    const began = performance.now();
+    const corpus = await this.ready();
+    const evaluator = this.evaluator(corpus);
+    const matched = await evaluator.docs(request.query, { target: 'content', scopes: [] });
+    const readable = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
+    const o = request.options;
+    const returns = returnsOf(o, request.view);
+    const terms = scoringTerms(request.query, evaluator);
+    const qualityWeight = typeof o['quality-weight'] === 'number' ? o['quality-weight'] : 0;
+    const relevance = rank(readable, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
+    const ordered = this.sort([...readable], relevance, o, corpus);
+    const queried = performance.now();
+
+    const response: SearchResponse = {
+      snippetFormat: o['transform-results']?.apply ?? 'snippet',
+      total: readable.size,
+      start: request.start,
+      pageLength: request.pageLength,
+    };
+    const page = ordered.slice(request.start - 1, request.start - 1 + request.pageLength);
+    let snippetMs = 0;
+    if (returns.results) {
+      const t = performance.now();
+      response.results = await this.results(corpus, page, relevance, request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
+      snippetMs = performance.now() - t;
+    }
+    let facetMs = 0;
+    if (returns.facets) {
+      const t = performance.now();
+      const facets = this.facets(corpus, readable, o);
+      if (Object.keys(facets).length > 0 || request.view === 'facets' || request.view === 'all') response.facets = facets;
+      facetMs = performance.now() - t;
+    }
+    if (o['return-qtext'] !== false && request.qtext.length > 0) response.qtext = request.qtext;
+    if (o['return-query'] === true) response.query = request.query;
+    if (returns.metrics) {
+      response.metrics = { queryResolutionMs: queried - began, facetResolutionMs: facetMs, snippetResolutionMs: snippetMs, totalMs: performance.now() - began };
+    }
+    return { response, uris: page.map((k) => corpus.entry(k)!.uri) };
+  }
+
+  private sort(keys: number[], relevance: Map<number, Relevance>, o: QueryOptions, corpus: Corpus): number[] {
+    const orders = o['sort-order'] && o['sort-order'].length > 0 ? o['sort-order'] : [{ direction: 'descending' as const, score: null }];
+    const comparators = orders.map((order) => {
+      const sign = order.direction === 'ascending' ? 1 : -1;
+      if ('score' in order || (!order['json-property'] && !order.element)) {
+        // Score ascending is allowed, if odd; ties fall through.
+        return (a: number, b: number) => sign * (relevance.get(a)!.score - relevance.get(b)!.score);
+      }
+      const ref = sortRef(order);
+      const direction = order.direction ?? 'ascending';
+      const values = new Map(keys.map((k) => [k, this.rangeIndexes.sortValue(ref, k, direction)]));
+      return (a: number, b: number) => {
+        const va = values.get(a);
+        const vb = values.get(b);
+        // Documents without a value sort last either way (MarkLogic's "empty least"... placed after).
+        if (va === undefined || vb === undefined) return va === vb ? 0 : va === undefined ? 1 : -1;
+        return (direction === 'ascending' ? 1 : -1) * this.rangeIndexes.compare(ref, va, vb);
+      };
+    });
+    // Document order (the order of indexing) breaks remaining ties, stably.
+    return keys.sort((a, b) => {
+      for (const c of comparators) {
+        const r = c(a, b);
+        if (r !== 0) return r;
+      }
+      return corpus.entry(a)!.key - corpus.entry(b)!.key;
+    });
+  }
+
+  private async results(corpus: Corpus, page: number[], relevance: Map<number, Relevance>, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
+    const transform = request.options['transform-results'];
+    const apply = transform?.apply ?? 'snippet';
+    const docs = apply === 'snippet' || apply === 'raw' ? await this.readEntries(corpus, page) : new Map<number, StoredDocument>();
+    const snippetOptions = {
+      perMatchTokens: transform?.['per-match-tokens'] ?? DEFAULT_SNIPPET.perMatchTokens,
+      maxMatches: transform?.['max-matches'] ?? DEFAULT_SNIPPET.maxMatches,
+      maxSnippetChars: transform?.['max-snippet-chars'] ?? DEFAULT_SNIPPET.maxSnippetChars,
+    };
+    return page.map((key, i) => {
+      const e = corpus.entry(key)!;
+      const r = relevance.get(key)!;
+      const result: SearchResult = {
+        index: request.start + i,
+        uri: e.uri,
+        path: `fn:doc(${JSON.stringify(e.uri)})`,
+        score: r.score,
+        confidence: r.confidence,
+        fitness: r.fitness,
+        mimetype: e.mimeType,
+        format: e.format,
+      };
+      const doc = docs.get(key);
+      if (apply === 'empty-snippet') result.matches = null;
+      else if (apply === 'raw') result.content = doc ? rawContent(doc) : undefined;
+      else if (doc) result.matches = e.format === 'binary' ? [] : snippet(doc, phrases, snippetOptions);
+      else result.matches = [];
+      return result;
+    });
+  }
+
+  private facets(corpus: Corpus, keys: ReadonlySet<number>, o: QueryOptions): Record<string, FacetResult> {
+    const out: Record<string, FacetResult> = {};
+    for (const c of o.constraint ?? []) {
+      const kind = constraintKind(c);
+      if (kind === 'collection' && c.collection?.facet !== false) {
+        out[c.name] = collectionFacet(corpus, keys, c.collection?.prefix ?? '', c.collection?.['facet-option'] ?? []);
+      } else if (kind === 'range' && c.range && c.range.facet !== false) {
+        const r = c.range;
+        const ref = rangeRefOf(r, c.name);
+        out[c.name] = this.rangeIndexes.facet(ref, keys, r['facet-option'] ?? [], r.bucket);
+      }
+    }
+    return out;
+  }
+
+  private async readEntries(corpus: Corpus, keys: number[]): Promise<Map<number, StoredDocument>> {
+    const out = new Map<number, StoredDocument>();
+    if (keys.length === 0) return out;
+    const tx = this.idb.transaction('documents', 'readonly');
+    const docs = await Promise.all(keys.map((k) => tx.store.get(corpus.entry(k)!.uri)));
+    await tx.done;
+    keys.forEach((k, i) => {
+      if (docs[i]) out.set(k, docs[i]);
+    });
+    return out;
+  }
+
+  // ---- durability -------------------------------------------------------------------
+
+  private async load(): Promise<Corpus> {
+    await this.ranges.prepare();
+    const corpus = new Corpus();
+    const tx = this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readonly');
+    const meta = (await tx.objectStore('config').get(SNAPSHOT_META)) as SnapshotMeta | undefined;
+    const pieces = meta ? await tx.objectStore('search-snapshot').getAll() : [];
+    const range = IDBKeyRange.lowerBound(meta?.watermark ?? 0, true);
+    const [changeKeys, changes] = await Promise.all([tx.objectStore('search-changes').getAllKeys(range), tx.objectStore('search-changes').getAll(range)]);
+    await tx.done;
+    if (meta && pieces.length === meta.pieces) {
+      const [head, ...docPieces] = pieces as [SnapshotHead, ...Array<CorpusDump['docs']>];
+      corpus.restore({ ...head.corpus, docs: docPieces.flat() }, head.terms);
+      this.watermark = meta.watermark;
+    } else if (meta) {
+      console.error('[tabula] the search snapshot is incomplete; re-indexing every document');
+    }
+    const stale = !meta || pieces.length !== meta.pieces;
+    const uris = stale ? undefined : [...new Set(changes.flatMap((c) => c.uris))];
+    await this.catchUp(corpus, uris);
+    if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
+    this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
+    await this.ranges.attach(corpus);
+    this.corpus = corpus;
+    this.snapshotIfDue();
+    return corpus;
+  }
+
+  /** Re-indexes the documents named (or, with none named, every document) from the document store, in batches. */
+  private async catchUp(corpus: Corpus, uris: string[] | undefined): Promise<void> {
+    if (uris === undefined) {
+      let after: string | undefined;
+      for (;;) {
+        const tx = this.idb.transaction('documents', 'readonly');
+        const batch = await tx.store.getAll(after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), 1_000);
+        await tx.done;
+        for (const doc of batch) this.index(corpus, doc);
+        if (batch.length < 1_000) return;
+        after = batch[batch.length - 1].uri;
+        await yieldToEventLoop();
+      }
+    }
+    for (let i = 0; i < uris.length; i += 1_000) {
+      const slice = uris.slice(i, i + 1_000);
+      const tx = this.idb.transaction('documents', 'readonly');
+      const docs = await Promise.all(slice.map((u) => tx.store.get(u)));
+      await tx.done;
+      slice.forEach((uri, j) => {
+        const doc = docs[j];
+        if (doc) {
+          this.unindex(corpus, uri);
+          this.index(corpus, doc);
+        } else this.unindex(corpus, uri);
+      });
+      await yieldToEventLoop();
+    }
+  }
+
+  private snapshotIfDue(): void {
+    const corpus = this.corpus;
+    if (!corpus || this.snapshotting || this.closed) return;
+    const due = Math.max(this.options.snapshotAfterChanges ?? 1_000, Math.floor(corpus.size / 10));
+    if (this.changedSinceSnapshot < due) return;
+    const idle = this.options.snapshotWhenIdleMs ?? 2_000;
+    this.snapshotting = (async () => {
+      for (;;) {
+        const wait = this.lastWrite + idle - Date.now();
+        if (wait <= 0 || this.closed) break;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      if (!this.closed) await this.queue.run(() => this.writeSnapshot());
+    })()
+      .catch((e: unknown) => console.error('[tabula] writing the search snapshot failed; the change log is kept', e))
+      .finally(() => (this.snapshotting = undefined));
+  }
+
+  /** Snapshot pieces, their meta and the pruning of covered changes, in ONE transaction. */
+  private async writeSnapshot(): Promise<void> {
+    const corpus = this.corpus;
+    if (!corpus) return;
+    const dump = corpus.dump();
+    const { docs, ...rest } = dump;
+    const head: SnapshotHead = { corpus: rest, terms: { content: corpus.content.terms.snapshot(), properties: corpus.properties.terms.snapshot() } };
+    const pieces: unknown[] = [head];
+    for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) pieces.push(docs.slice(i, i + DOCS_PER_PIECE));
+    const watermark = this.watermark;
+    const tx = this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY });
+    try {
+      const store = tx.objectStore('search-snapshot');
+      await store.clear();
+      await Promise.all([
+        ...pieces.map((p, i) => store.put(p, i)),
+        tx.objectStore('config').put({ watermark, pieces: pieces.length } satisfies SnapshotMeta, SNAPSHOT_META),
+        watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : undefined,
+      ]);
+      await tx.done;
+    } catch (e) {
+      tx.done.catch(() => undefined);
+      try {
+        tx.abort();
+      } catch {
+        // already finished
+      }
+      throw e;
+    }
+    this.changedSinceSnapshot = 0;
+  }
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function canRead(p: Principal, e: DocEntry): boolean {
+  return p.roles.has('admin') || e.readers.some((r) => p.roles.has(r));
+}
+
+function filterSet(s: Set<number>, keep: (k: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  for (const k of s) if (keep(k)) out.add(k);
+  return out;
+}
+
+/** return-results / return-facets / return-metrics after the `view` parameter (reference §4.8). */
+function returnsOf(o: QueryOptions, view: SearchRequest['view']): { results: boolean; facets: boolean; metrics: boolean } {
+  switch (view) {
+    case 'all':
+      return { results: true, facets: true, metrics: true };
+    case 'facets':
+      return { results: false, facets: true, metrics: false };
+    case 'metadata':
+      return { results: false, facets: false, metrics: true };
+    case 'results':
+      return { results: true, facets: false, metrics: false };
+    case 'none':
+      return { results: false, facets: false, metrics: false };
+    default:
+      return { results: o['return-results'] !== false, facets: o['return-facets'] !== false, metrics: o['return-metrics'] !== false };
+  }
+}
+
+function collectionFacet(corpus: Corpus, keys: ReadonlySet<number>, prefix: string, facetOptions: string[]): FacetResult {
+  const counts = new Map<string, number>();
+  for (const name of corpus.collectionNames()) {
+    if (!name.startsWith(prefix)) continue;
+    let n = 0;
+    for (const k of corpus.collection(name)) if (keys.has(k)) n++;
+    if (n > 0) counts.set(name.slice(prefix.length), n);
+  }
+  const values = [...counts].map(([name, count]) => ({ name, count, value: name }));
+  return { type: 'collection', values: orderFacetValues(values, facetOptions) };
+}
+
+/** facet-option ordering and limit: item order ascending by default (reference §4.3). */
+export function orderFacetValues<V extends { name: string; count: number }>(values: V[], facetOptions: string[]): V[] {
+  const has = (o: string) => facetOptions.includes(o);
+  const descending = has('descending');
+  const byFrequency = has('frequency-order');
+  const sorted = [...values].sort((a, b) => {
+    const r = byFrequency ? a.count - b.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+    // frequency-order lists the most frequent first unless ascending is asked.
+    if (byFrequency) return has('ascending') ? r : -r;
+    return descending ? -r : r;
+  });
+  const limit = facetOptions.find((o) => o.startsWith('limit='));
+  return limit ? sorted.slice(0, Number(limit.slice(6))) : sorted;
+}
+
+function rangeRefOf(r: NonNullable<QueryOptions['constraint']>[number]['range'] & object, name: string): RangeIndexRef {
+  const scope = r['json-property'] !== undefined
+    ? { kind: 'json-property' as const, name: r['json-property'] }
+    : r.element && r.attribute
+      ? { kind: 'element-attribute' as const, element: { name: r.element.name, ns: r.element.ns ?? '' }, attribute: { name: r.attribute.name, ns: r.attribute.ns ?? '' } }
+      : r.element
+        ? { kind: 'element' as const, name: r.element.name, ns: r.element.ns ?? '' }
+        : undefined;
+  if (!scope) throw new DbError('RESTAPI-INVALIDCONTENT', `constraint ${name}: a range needs json-property or element`);
+  return { scope, type: r.type.replace(/^xs:/, '') as RangeIndexRef['type'], ...(r.collation ? { collation: r.collation } : {}) };
+}
+
+function sortRef(order: NonNullable<QueryOptions['sort-order']>[number]): RangeIndexRef {
+  if (!order.type) throw new DbError('SEARCH-BADORDERBY', 'a sort-order on a property or element needs its type');
+  return rangeRefOf({ ...order, type: order.type }, 'sort-order');
+}
+
+/** `raw` results: JSON as a value, XML and text as text (reference §4.3). */
+function rawContent(doc: StoredDocument): unknown {
+  if (doc.format === 'json') return JSON.parse(doc.content as string);
+  if (doc.format === 'binary') return undefined;
+  return doc.content as string;
+}
+

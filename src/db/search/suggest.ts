@@ -1,0 +1,111 @@
+/**
+ * Search suggestions (`/v1/suggest`, reference §11): completions of the token at the end
+ * of a partial query text. A bare token completes from the options'
+ * `default-suggestion-source` constraint when there is one, else from the word lexicon,
+ * and also to constraint names (`tag:`); `name:prefix` completes from that constraint's
+ * values (collection names, or the words of a word or value constraint's scope). Every
+ * suggestion is the whole query text with the token replaced, values with spaces quoted,
+ * in lexicon order, at most `limit`. Only words of documents the user may read (and that
+ * match the `q` restrictions) are offered.
+ */
+import type { QueryOptions } from '../options/types';
+import { constraintKind, findConstraint } from './constraints';
+import type { Corpus } from './corpus';
+import { foldKey } from './analyze';
+
+export interface SuggestRequest {
+  partial: string;
+  /** Where the token to complete ends (default: the end of the text). */
+  cursor?: number;
+  limit: number;
+  options: QueryOptions;
+  /** Documents whose words may be offered (readable, and matching the `q` restrictions). */
+  documents: ReadonlySet<number>;
+}
+
+const isWordKey = (k: string) => !k.startsWith('~') && !k.startsWith('\u0001');
+
+export function suggest(corpus: Corpus, r: SuggestRequest): string[] {
+  const cursor = r.cursor ?? r.partial.length;
+  const before = r.partial.slice(0, cursor);
+  const after = r.partial.slice(cursor);
+  const start = tokenStart(before);
+  const head = before.slice(0, start);
+  const token = before.slice(start);
+  const out: string[] = [];
+  const add = (completion: string) => {
+    if (out.length < r.limit) out.push(`${head}${completion}${after}`);
+  };
+  const colon = token.indexOf(':');
+  if (colon > 0 && findConstraint(r.options, token.slice(0, colon))) {
+    const name = token.slice(0, colon);
+    const prefix = unquote(token.slice(colon + 1));
+    for (const value of constraintValues(corpus, r, name, prefix)) add(`${name}:${quoteIfNeeded(value)}`);
+    return out;
+  }
+  const bare = unquote(token);
+  const source = r.options['default-suggestion-source']?.ref;
+  const values = source && findConstraint(r.options, source) ? constraintValues(corpus, r, source, bare) : lexiconWords(corpus, r, bare);
+  const names = (r.options.constraint ?? []).map((c) => c.name).filter((n) => bare !== '' && n.toLowerCase().startsWith(bare.toLowerCase()));
+  // Lexicon order across both kinds.
+  for (const s of [...values.map(quoteIfNeeded), ...names.map((n) => `${n}:`)].sort(compareCodepoints)) add(s);
+  return out;
+}
+
+/** Where the last token of `text` begins: after the last space outside quotes, or after an opening parenthesis. */
+function tokenStart(text: string): number {
+  let inQuote = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') inQuote = !inQuote;
+    else if (!inQuote && (/\s/.test(c) || c === '(')) start = i + 1;
+  }
+  // A leading `-` (negation) is kept out of the token.
+  return text[start] === '-' ? start + 1 : start;
+}
+
+const unquote = (s: string) => s.replace(/^"/, '').replace(/"$/, '');
+const quoteIfNeeded = (s: string) => (/[\s()"]/.test(s) ? `"${s.replace(/"/g, '')}"` : s);
+const compareCodepoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Words of the readable documents starting with `prefix`, folded, in lexicon order. */
+function lexiconWords(corpus: Corpus, r: SuggestRequest, prefix: string): string[] {
+  const folded = foldKey(prefix);
+  if (folded === '') return [];
+  const candidates = corpus.content.terms.keys((k) => isWordKey(k) && k.startsWith(folded) && k !== folded).sort(compareCodepoints);
+  return firstIn(candidates, (k) => corpus.content.terms.lookup(k), r);
+}
+
+/** Keeps candidates (in order) held by some allowed document, until `limit`. */
+function firstIn(candidates: string[], docsOf: (c: string) => Iterable<number>, r: SuggestRequest): string[] {
+  const out: string[] = [];
+  for (const c of candidates) {
+    if (out.length >= r.limit) break;
+    for (const d of docsOf(c)) {
+      if (r.documents.has(d)) {
+        out.push(c);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function constraintValues(corpus: Corpus, r: SuggestRequest, name: string, prefix: string): string[] {
+  const def = findConstraint(r.options, name)!;
+  switch (constraintKind(def)) {
+    case 'collection': {
+      const base = def.collection?.prefix ?? '';
+      const names = corpus
+        .collectionNames()
+        .filter((c) => c.startsWith(base + prefix))
+        .sort(compareCodepoints);
+      return firstIn(names, (c) => corpus.collection(c), r).map((c) => c.slice(base.length));
+    }
+    default:
+      // Word, value, container and range constraints: the words under the constraint's scope would
+      // need a per-scope lexicon; the word lexicon is the honest approximation Tabula offers.
+      return lexiconWords(corpus, r, prefix);
+  }
+}
