@@ -19,6 +19,7 @@ import { registerSearch } from './search';
 import { registerSuggest } from './suggest';
 import { registerConfigProperties } from './config-properties';
 import { registerConfigQuery } from './config-query';
+import { registerConfigIndexes } from './config-indexes';
 import { registerManage } from './manage';
 import { registerSparql } from './sparql';
 import { registerThings } from './things';
@@ -50,6 +51,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerSuggest(v1, deps);
   registerConfigProperties(v1, deps);
   registerConfigQuery(v1, deps);
+  registerConfigIndexes(v1, deps);
   // /graphs/sparql and /graphs/things before /graphs: they are paths of their own.
   registerSparql(v1, deps);
   registerThings(v1, deps);

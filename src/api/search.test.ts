@@ -266,3 +266,24 @@ describe('/v1/suggest', () => {
     expect(await values.json()).toEqual({ suggestions: ['coll:french'] });
   });
 });
+
+describe('/v1/config/indexes', () => {
+  test('reports, per option set, the range indexes it needs and whether they exist; and every index with its progress', async () => {
+    const api = await recipes();
+    const missing = { options: { constraint: [{ name: 'price', range: { type: 'xs:decimal', 'json-property': 'price' } }] } };
+    await api.fetch('/v1/config/query/prices', { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify(missing) });
+    const res = await api.fetch('/v1/config/indexes?format=json');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { 'index-summaries': Array<{ 'query-options': string; complete: boolean; indexes: Array<{ state: string }> }>; 'range-indexes': Array<{ localname: string; state: string; documents: number }> };
+    const byName = Object.fromEntries(body['index-summaries'].map((s) => [s['query-options'], s]));
+    expect(byName.recipes).toMatchObject({ complete: true, indexes: [{ usedBy: 'constraint servings', 'scalar-type': 'int', 'json-property': 'servings', state: 'ready' }] });
+    expect(byName.prices).toMatchObject({ complete: false, indexes: [{ 'json-property': 'price', state: 'missing' }] });
+    expect(byName.default).toMatchObject({ complete: true, 'index-count': 0 });
+    expect(body['range-indexes']).toMatchObject([{ localname: 'servings', 'scalar-type': 'int', state: 'ready', documents: 3 }]);
+    const one = await api.fetch('/v1/config/indexes/prices?format=json');
+    expect(await one.json()).toMatchObject({ 'index-summary': { 'query-options': 'prices', complete: false } });
+    expect((await api.fetch('/v1/config/indexes/nothing?format=json')).status).toBe(404);
+    const xml = await (await api.fetch('/v1/config/indexes?format=xml')).text();
+    expect(xml).toContain('<rapi:index-summary query-options="prices"');
+  });
+});

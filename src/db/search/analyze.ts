@@ -9,9 +9,9 @@
  * (punctuation- and whitespace-insensitive). Positions count words only.
  */
 import { stemmer } from 'stemmer';
-import type { Element, Node } from '@xmldom/xmldom';
-import { parseXml } from '../xml/parse';
+import type { Document as XmlDocument, Element, Node } from '@xmldom/xmldom';
 import type { StoredDocument } from '../documents/types';
+import { indexableContent, type IndexableContent } from '../indexes/index-values';
 
 export interface Token {
   /** Offsets in the node's text. */
@@ -90,13 +90,25 @@ export type ContentNode =
  * node. Binary: none (its extracted properties are searched through `properties`).
  */
 export function contentNodes(doc: Pick<StoredDocument, 'format' | 'content'>): ContentNode[] {
-  switch (doc.format) {
+  return contentNodesOf(parseContent(doc));
+}
+
+/** A document's content parsed once, for the search nodes and the range index values both. */
+export type ParsedContent = IndexableContent | { format: 'text'; text: string } | undefined;
+
+export function parseContent(doc: Pick<StoredDocument, 'format' | 'content'>): ParsedContent {
+  if (doc.format === 'text') return { format: 'text', text: doc.content as string };
+  return indexableContent(doc);
+}
+
+export function contentNodesOf(parsed: ParsedContent): ContentNode[] {
+  switch (parsed?.format) {
     case 'json':
-      return jsonNodes(JSON.parse(doc.content as string));
+      return jsonNodes(parsed.json);
     case 'xml':
-      return xmlNodes(doc.content as string);
+      return xmlNodes(parsed.xml);
     case 'text':
-      return [{ kind: 'text', path: [], text: doc.content as string }];
+      return [{ kind: 'text', path: [], text: parsed.text }];
     default:
       return [];
   }
@@ -125,9 +137,9 @@ const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
 
-function xmlNodes(text: string): ContentNode[] {
+function xmlNodes(xml: XmlDocument): ContentNode[] {
   const out: ContentNode[] = [];
-  const root = parseXml(text).documentElement;
+  const root = xml.documentElement;
   if (!root) return out;
   const walk = (el: Element, path: PathStep[]): void => {
     for (let i = 0; i < el.attributes.length; i++) {

@@ -12,7 +12,7 @@
  * Document properties (metadata) are a second, smaller corpus of the same shape.
  */
 import type { DocumentFormat, StoredDocument } from '../documents/types';
-import { contentNodes, foldKey, jsonNodes, stemKey, words, type ContentNode, type PathStep } from './analyze';
+import { contentNodes, contentNodesOf, foldKey, jsonNodes, stemKey, words, type ContentNode, type ParsedContent, type PathStep } from './analyze';
 import type { Scope } from './query-model';
 import type { RangeValue } from '../indexes/range-values';
 import { TermIndex, type TermIndexSnapshot } from './term-index';
@@ -51,8 +51,6 @@ export interface DocEntry {
 
 /** Index keys of scopes: a property or element name (the whole path is checked in the forward index). */
 export const scopeKey = (name: string, ns = '', attribute = false): string => `\u0001${attribute ? '@' : ''}${ns ? `{${ns}}` : ''}${name}`;
-/** Index key of a word's stem, when it differs from the word. */
-export const stemIndexKey = (stem: string): string => `~${stem}`;
 
 interface PathInfo {
   steps: PathStep[];
@@ -63,7 +61,8 @@ export class TextCorpus {
   readonly terms = new TermIndex();
   private readonly termIds = new Map<string, number>();
   private readonly termTexts: string[] = [];
-  private stemIds: Int32Array = new Int32Array(1024).fill(-1);
+  /** Stem → the ids of the words that have it: a stemmed query looks its word up through these. */
+  private readonly stemGroups = new Map<string, number[]>();
   private readonly pathIds = new Map<string, number>();
   private readonly paths: PathInfo[] = [];
   /** `pathId scopeKey` → whether the path lies inside that scope. */
@@ -75,8 +74,17 @@ export class TextCorpus {
       id = this.termTexts.length;
       this.termIds.set(folded, id);
       this.termTexts.push(folded);
+      const stem = stemKey(folded);
+      const group = this.stemGroups.get(stem);
+      if (group) group.push(id);
+      else this.stemGroups.set(stem, [id]);
     }
     return id;
+  }
+
+  /** The ids of the words (ever indexed) whose stem is `stem`. */
+  wordsWithStem(stem: string): readonly number[] {
+    return this.stemGroups.get(stem) ?? [];
   }
 
   /** The id of a folded word, if any document ever had it. */
@@ -90,21 +98,6 @@ export class TextCorpus {
 
   get termCount(): number {
     return this.termTexts.length;
-  }
-
-  /** The stem of a term, as the id of that stem's text in the term table (cached per term). */
-  stemOf(id: number): number {
-    if (id >= this.stemIds.length) {
-      const grown = new Int32Array(Math.max(id + 1, this.stemIds.length * 2)).fill(-1);
-      grown.set(this.stemIds);
-      this.stemIds = grown;
-    }
-    let s = this.stemIds[id];
-    if (s < 0) {
-      s = this.termId(stemKey(this.termTexts[id]));
-      this.stemIds[id] = s;
-    }
-    return s;
   }
 
   pathId(steps: PathStep[]): number {
@@ -159,12 +152,11 @@ export class TextCorpus {
         // Numbers and booleans are values, not words: MarkLogic's word queries do not see them.
         return;
       }
+      // Words only: a stemmed search finds a word's variants through the stem groups.
       for (const w of words(node.text)) {
         const folded = foldKey(w.text);
         tokens.push(this.termId(folded));
         keys.add(folded);
-        const stem = stemKey(folded);
-        if (stem !== folded) keys.add(stemIndexKey(stem));
       }
     });
     const text: IndexedText = { tokens: Uint32Array.from(tokens), nodeStart, nodePath, nodeKind };
@@ -270,11 +262,11 @@ export class Corpus {
     return [...this.collections.keys()];
   }
 
-  /** Indexes a document (new, or replacing its previous entry). */
-  put(doc: StoredDocument): DocEntry {
+  /** Indexes a document (new, or replacing its previous entry); `parsed`: its content already parsed. */
+  put(doc: StoredDocument, parsed: ParsedContent | null = null): DocEntry {
     this.remove(doc.uri);
     const key = this.entries.length;
-    const { text, keys } = this.content.analyse(safeNodes(doc));
+    const { text, keys } = this.content.analyse(safeNodes(doc, parsed));
     const entry: DocEntry = {
       key,
       uri: doc.uri,
@@ -359,9 +351,9 @@ export interface CorpusDump {
 }
 
 /** A document whose content cannot be analysed (never expected: writes check it) is indexed by its metadata only. */
-function safeNodes(doc: StoredDocument): ContentNode[] {
+function safeNodes(doc: StoredDocument, parsed: ParsedContent | null): ContentNode[] {
   try {
-    return contentNodes(doc);
+    return parsed === null || parsed === undefined ? contentNodes(doc) : contentNodesOf(parsed);
   } catch (e) {
     console.error(`[tabula] search could not analyse ${doc.uri}; it is found by metadata only`, e);
     return [];

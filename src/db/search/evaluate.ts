@@ -120,9 +120,17 @@ export class Evaluator {
     return acc;
   }
 
+  private readonly frequencies = new Map<string, number>();
+
   /** How many documents hold every word of a phrase (its IDF's denominator). */
   documentFrequency(frame: Frame, phrase: PhraseMatcher): number {
-    return this.candidates(this.corpusOf(frame), phrase, frame.scopes).size;
+    const key = `${frame.target} ${JSON.stringify(frame.scopes)} ${phrase.words.map((w) => w.keys.join(',')).join(' ')}`;
+    let n = this.frequencies.get(key);
+    if (n === undefined) {
+      n = this.candidates(this.corpusOf(frame), phrase, frame.scopes).size;
+      this.frequencies.set(key, n);
+    }
+    return n;
   }
 
   /** Documents holding every word of the phrase (any of each word's keys), within the frame's scopes' names. */
@@ -145,6 +153,25 @@ export class Evaluator {
     }
     for (const scope of scopes) narrow(corpus.terms.lookup(scopeIndexKey(scope)));
     return acc ?? new Set();
+  }
+
+  /** How often a phrase occurs in one document, within the frame's scopes (its term frequency). */
+  frequency(frame: Frame, key: number, phrase: PhraseMatcher): number {
+    if (phrase.words.length === 1 && frame.scopes.length === 0) {
+      // The common case, on every matching document of a search: one word anywhere.
+      const tokens = this.textOf(frame, key)?.tokens;
+      if (!tokens) return 0;
+      const ids = phrase.words[0].ids;
+      let n = 0;
+      if (ids.size === 1) {
+        const [id] = ids;
+        for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
+      } else {
+        for (let i = 0; i < tokens.length; i++) if (ids.has(tokens[i])) n++;
+      }
+      return n;
+    }
+    return this.spans(frame, key, phrase).length;
   }
 
   /** Word-position spans of a phrase in one document, within the frame's scopes. */

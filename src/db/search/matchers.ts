@@ -5,7 +5,7 @@
  * diacritic sensitivity (checked against the stored document).
  */
 import { foldKey, lowerKey, stemKey, undiacriticKey } from './analyze';
-import { stemIndexKey, type TextCorpus } from './corpus';
+import type { TextCorpus } from './corpus';
 import { effectiveTermOptions, type TermOptions } from './query-model';
 
 const QUERY_WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -16,6 +16,8 @@ export interface WordMatcher {
   text: string;
   /** Keys to look up in the term index; their union holds every candidate. */
   keys: string[];
+  /** The folded term ids that match (insensitively). */
+  ids: ReadonlySet<number>;
   /** Whether a document word (by folded term id) matches, insensitively. */
   matchesTerm(id: number): boolean;
   /** Whether a document word as written matches, with case and diacritic sensitivity applied. */
@@ -44,28 +46,29 @@ function wordMatcher(corpus: TextCorpus, word: string, eff: ReturnType<typeof ef
   const surfaceKey = (w: string) => (eff.caseSensitive && eff.diacriticSensitive ? w.normalize('NFC') : eff.caseSensitive ? undiacriticKey(w) : eff.diacriticSensitive ? lowerKey(w) : foldKey(w));
   if (eff.wildcarded && /[*?]/.test(word)) {
     const re = wildcardRegExp(foldKey(word));
-    const keys = corpus.terms.keys((k) => !k.startsWith('~') && !k.startsWith('\u0001') && re.test(k));
+    const keys = corpus.terms.keys((k) => !k.startsWith('\u0001') && re.test(k));
     const ids = new Set(keys.map((k) => corpus.knownTerm(k)).filter((id): id is number => id !== undefined));
     const surface = wildcardRegExp(surfaceKey(word));
-    return { text: word, keys, matchesTerm: (id) => ids.has(id), matchesSurface: (w) => surface.test(surfaceKey(w)), sensitive };
+    return { text: word, keys, ids, matchesTerm: (id) => ids.has(id), matchesSurface: (w) => surface.test(surfaceKey(w)), sensitive };
   }
   const folded = foldKey(word);
   const surface = surfaceKey(word);
   if (eff.stemmed) {
     const stem = stemKey(folded);
-    // The stem's id in the term table (stems are entered as documents' words are first stemmed).
-    const stemId = corpus.termId(stem);
+    const ids = new Set(corpus.wordsWithStem(stem));
     return {
       text: word,
-      keys: [stem, stemIndexKey(stem)],
-      matchesTerm: (id) => corpus.stemOf(id) === stemId,
+      keys: [...ids].map((id) => corpus.termText(id)),
+      ids,
+      matchesTerm: (id) => ids.has(id),
       // Stemming works on folded forms; sensitivity then asks the surface to agree too.
       matchesSurface: (w) => stemKey(foldKey(w)) === stem && (!sensitive || sameBesidesStem(surfaceKey(w), surface)),
       sensitive,
     };
   }
   const id = corpus.knownTerm(folded);
-  return { text: word, keys: [folded], matchesTerm: (t) => t === id, matchesSurface: (w) => surfaceKey(w) === surface, sensitive };
+  const ids = new Set(id === undefined ? [] : [id]);
+  return { text: word, keys: [folded], ids, matchesTerm: (t) => t === id, matchesSurface: (w) => surfaceKey(w) === surface, sensitive };
 }
 
 /**

@@ -75,14 +75,17 @@ export class LiveRangeIndexes implements RangeIndexes {
   }
 
   /** The indexes' values of a document, checked: a value an index cannot take is a 400 XDMP-RANGEINDEX under invalid-values=reject. */
-  valuesOf(doc: StoredDocument): Record<string, RangeValue[]> | undefined {
+  valuesOf(doc: StoredDocument, parsed?: IndexableContent | { format: 'text' } | null): Record<string, RangeValue[]> | undefined {
     const defs = this.settings ? resolvedRangeIndexes(this.settings) : [];
     if (defs.length === 0) return undefined;
     let content: IndexableContent | undefined;
-    try {
-      content = indexableContent(doc);
-    } catch {
-      return undefined;
+    if (parsed !== undefined && parsed !== null) content = parsed.format === 'text' ? undefined : parsed;
+    else {
+      try {
+        content = indexableContent(doc);
+      } catch {
+        return undefined;
+      }
     }
     const out: Record<string, RangeValue[]> = {};
     for (const def of defs) {
@@ -92,10 +95,6 @@ export class LiveRangeIndexes implements RangeIndexes {
     return out;
   }
 
-  /** Throws for the first written document an index would reject (before the write commits). */
-  check(docs: readonly StoredDocument[]): void {
-    for (const doc of docs) this.valuesOf(doc);
-  }
 
   /** The keys of the configured indexes (what a document's values were computed for). */
   keys(): string[] {

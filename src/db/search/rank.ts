@@ -77,36 +77,43 @@ export function scoringTerms(q: Query, evaluator: Evaluator): ScoringTerm[] {
   return out;
 }
 
+/** Scores of the matching documents, aligned with `keys`; confidence and fitness on demand (the page's results only). */
+export interface Ranking {
+  scores: Float64Array;
+  relevance(index: number): Relevance;
+}
+
 /** Scores of the matching documents. `quality(key)` gives a document's quality. */
 export function rank(
-  keys: Iterable<number>,
+  keys: readonly number[],
   terms: ScoringTerm[],
   evaluator: Evaluator,
   corpusSize: number,
   qualityWeight: number,
   quality: (key: number) => number,
-): Map<number, Relevance> {
-  const out = new Map<number, Relevance>();
+): Ranking {
   const n = Math.max(corpusSize, 1);
   const idfs = terms.map((t) => Math.log(1 + n / Math.max(1, evaluator.documentFrequency(t.frame, t.phrase))));
-  const weightSum = terms.reduce((s, t) => s + t.weight, 0);
+  const weights = terms.map((t) => t.weight);
+  const weightSum = weights.reduce((s, w) => s + w, 0);
   const maxIdf = Math.log(1 + n);
   const meanIdf = idfs.length > 0 ? idfs.reduce((a, b) => a + b, 0) / idfs.length : 0;
-  for (const key of keys) {
-    if (terms.length === 0) {
-      const score = Math.round(256 * qualityWeight * quality(key));
-      out.set(key, { score, confidence: 0, fitness: 0 });
-      continue;
-    }
+  const bases = new Float64Array(keys.length);
+  const scores = new Float64Array(keys.length);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
     let sum = 0;
-    terms.forEach((t, i) => {
-      const tf = evaluator.spans(t.frame, key, t.phrase).length;
-      if (tf > 0) sum += 8 * t.weight * (1 + Math.log(tf)) * idfs[i];
-    });
+    for (let i = 0; i < terms.length; i++) {
+      const tf = evaluator.frequency(terms[i].frame, key, terms[i].phrase);
+      if (tf > 0) sum += 8 * weights[i] * (1 + Math.log(tf)) * idfs[i];
+    }
     const base = weightSum > 0 ? (256 * sum) / weightSum : 0;
-    const score = Math.round(base + 256 * qualityWeight * quality(key));
-    const bound = (idf: number) => (idf > 0 ? Math.min(1, Math.sqrt(base / (256 * 8 * MAX_LOGTF * idf))) : 0);
-    out.set(key, { score, confidence: bound(maxIdf), fitness: bound(meanIdf) });
+    bases[k] = base;
+    scores[k] = Math.round(base + (qualityWeight === 0 ? 0 : 256 * qualityWeight * quality(key)));
   }
-  return out;
+  const bound = (base: number, idf: number) => (idf > 0 ? Math.min(1, Math.sqrt(base / (256 * 8 * MAX_LOGTF * idf))) : 0);
+  return {
+    scores,
+    relevance: (i) => ({ score: scores[i], confidence: bound(bases[i], maxIdf), fitness: bound(bases[i], meanIdf) }),
+  };
 }

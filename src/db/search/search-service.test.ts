@@ -170,6 +170,20 @@ describe('search: the response', () => {
     }
   });
 
+  test('pages come in full result order, also when only the first page is put in order (many matches)', async () => {
+    const db = await openDb();
+    // 300 documents, scores falling with the document number in steps of 3 (ties broken by URI).
+    const docs = Array.from({ length: 300 }, (_, i) => ({ uri: `/d/${String(i).padStart(3, '0')}.txt`, text: `${'apple '.repeat(1 + Math.floor((300 - i) / 3))}pie` }));
+    await put(db, ...docs);
+    const all = await run(db, word('apple'), { pageLength: 300 });
+    const expected = all.results!.map((r) => r.uri);
+    expect(expected.slice(0, 4)).toEqual(['/d/000.txt', '/d/001.txt', '/d/002.txt', '/d/003.txt']);
+    for (const start of [1, 11, 151, 291]) {
+      const page = await run(db, word('apple'), { start, pageLength: 10 });
+      expect(page.results!.map((r) => r.uri)).toEqual(expected.slice(start - 1, start + 9));
+    }
+  });
+
   test('quality boosts the score when the options weigh it', async () => {
     const db = await openDb();
     await put(db, { uri: '/low.txt', text: 'apple', quality: 0 }, { uri: '/high.txt', text: 'apple', quality: 10 });

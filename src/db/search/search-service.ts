@@ -27,12 +27,14 @@ import { Evaluator } from './evaluate';
 import { suggest, type SuggestRequest } from './suggest';
 import type { PhraseMatcher } from './matchers';
 import type { Query, RangeIndexRef, RangeOperator } from './query-model';
-import { rank, scoringTerms, type Relevance } from './rank';
+import { rank, scoringTerms, type Ranking, type Relevance } from './rank';
 import type { FacetResult, SearchResponse, SearchResult } from './response-model';
 import { DEFAULT_SNIPPET, snippet } from './snippet';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
+import { parseContent, type ParsedContent } from './analyze';
+import type { RangeValue } from '../indexes/range-values';
 
 /** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
 export interface RangeIndexes {
@@ -105,6 +107,8 @@ export class SearchService {
   private snapshotting: Promise<void> | undefined;
   private closed = false;
   private readonly ranges: LiveRangeIndexes;
+  /** What {@link checkWrite} parsed and extracted, per document object, until it is indexed. */
+  private readonly prepared = new WeakMap<StoredDocument, { content: ParsedContent | null; values: Record<string, RangeValue[]> | undefined }>();
 
   constructor(
     private readonly idb: TabulaIdb,
@@ -134,9 +138,23 @@ export class SearchService {
     return this.ranges.prepare();
   }
 
-  /** Inside a write's transaction, before it commits: a value a range index rejects fails the write (XDMP-RANGEINDEX). */
+  /**
+   * Inside a write's transaction, before it commits: a value a range index rejects fails
+   * the write (XDMP-RANGEINDEX). The parse and the values are kept for {@link committed}
+   * (the same document objects come back), so a write parses each document once.
+   */
   checkWrite(docs: readonly StoredDocument[]): void {
-    this.ranges.check(docs);
+    // Nothing to check, and no index in memory to feed: the write only logs its change.
+    if (!this.corpus && this.ranges.keys().length === 0) return;
+    for (const doc of docs) {
+      let content: ParsedContent | null;
+      try {
+        content = parseContent(doc);
+      } catch {
+        content = null;
+      }
+      this.prepared.set(doc, { content, values: this.ranges.valuesOf(doc, content) });
+    }
   }
 
   /** Resolves when background re-indexing is done (tests). */
@@ -146,10 +164,11 @@ export class SearchService {
 
   /** Indexes a document in the corpus, its range values too. */
   private index(corpus: Corpus, doc: StoredDocument): void {
-    const entry = corpus.put(doc);
+    const prepared = this.prepared.get(doc);
+    const entry = corpus.put(doc, prepared?.content ?? null);
     let values: ReturnType<LiveRangeIndexes['valuesOf']>;
     try {
-      values = this.ranges.valuesOf(doc);
+      values = prepared ? prepared.values : this.ranges.valuesOf(doc);
     } catch {
       // Written before an index that rejects it existed: that index skips it (re-indexing does the same).
       values = undefined;
@@ -243,8 +262,10 @@ export class SearchService {
     const returns = returnsOf(o, request.view);
     const terms = scoringTerms(request.query, evaluator);
     const qualityWeight = typeof o['quality-weight'] === 'number' ? o['quality-weight'] : 0;
-    const relevance = rank(readable, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
-    const ordered = this.sort([...readable], relevance, o, corpus);
+    const keys = [...readable];
+    const ranking = rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
+    // Positions in `keys`, in result order — as far as the requested page reaches.
+    const ordered = this.order(keys, ranking, o, corpus, request.start - 1 + request.pageLength);
     const queried = performance.now();
 
     const response: SearchResponse = {
@@ -253,11 +274,12 @@ export class SearchService {
       start: request.start,
       pageLength: request.pageLength,
     };
-    const page = ordered.slice(request.start - 1, request.start - 1 + request.pageLength);
+    const pageAt = ordered.slice(request.start - 1, request.start - 1 + request.pageLength);
+    const page = pageAt.map((i) => keys[i]);
     let snippetMs = 0;
     if (returns.results) {
       const t = performance.now();
-      response.results = await this.results(corpus, page, relevance, request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
+      response.results = await this.results(corpus, page, (j) => ranking.relevance(pageAt[j]), request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
       snippetMs = performance.now() - t;
     }
     let facetMs = 0;
@@ -275,36 +297,42 @@ export class SearchService {
     return { response, uris: page.map((k) => corpus.entry(k)!.uri) };
   }
 
-  private sort(keys: number[], relevance: Map<number, Relevance>, o: QueryOptions, corpus: Corpus): number[] {
+  /**
+   * The matching documents in result order — by the options' sort orders (score
+   * descending by default), ties broken by URI so equal scores list predictably — as
+   * positions in `keys`. By score alone only the first `needed` are put in order (a
+   * bounded selection, not a sort of every match).
+   */
+  private order(keys: readonly number[], ranking: Ranking, o: QueryOptions, corpus: Corpus, needed: number): number[] {
     const orders = o['sort-order'] && o['sort-order'].length > 0 ? o['sort-order'] : [{ direction: 'descending' as const, score: null }];
+    const uris = keys.map((k) => corpus.entry(k)!.uri);
+    const scores = ranking.scores;
+    const byUri = (a: number, b: number) => (uris[a] < uris[b] ? -1 : uris[a] > uris[b] ? 1 : 0);
     const comparators = orders.map((order) => {
       const sign = order.direction === 'ascending' ? 1 : -1;
-      if ('score' in order || (!order['json-property'] && !order.element)) {
-        // Score ascending is allowed, if odd; ties fall through.
-        return (a: number, b: number) => sign * (relevance.get(a)!.score - relevance.get(b)!.score);
-      }
+      if ('score' in order || (!order['json-property'] && !order.element)) return (a: number, b: number) => sign * (scores[a] - scores[b]);
       const ref = sortRef(order);
       const direction = order.direction ?? 'ascending';
-      const values = new Map(keys.map((k) => [k, this.rangeIndexes.sortValue(ref, k, direction)]));
+      const values = keys.map((k) => this.rangeIndexes.sortValue(ref, k, direction));
       return (a: number, b: number) => {
-        const va = values.get(a);
-        const vb = values.get(b);
-        // Documents without a value sort last either way (MarkLogic's "empty least"... placed after).
+        const va = values[a];
+        const vb = values[b];
+        // Documents without a value sort last either way.
         if (va === undefined || vb === undefined) return va === vb ? 0 : va === undefined ? 1 : -1;
         return (direction === 'ascending' ? 1 : -1) * this.rangeIndexes.compare(ref, va, vb);
       };
     });
-    // Document order (the order of indexing) breaks remaining ties, stably.
-    return keys.sort((a, b) => {
+    const compare = (a: number, b: number) => {
       for (const c of comparators) {
         const r = c(a, b);
         if (r !== 0) return r;
       }
-      return corpus.entry(a)!.key - corpus.entry(b)!.key;
-    });
+      return byUri(a, b);
+    };
+    return firstInOrder(keys.length, Math.min(needed, keys.length), compare);
   }
 
-  private async results(corpus: Corpus, page: number[], relevance: Map<number, Relevance>, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
+  private async results(corpus: Corpus, page: number[], relevance: (i: number) => Relevance, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
     const transform = request.options['transform-results'];
     const apply = transform?.apply ?? 'snippet';
     const docs = apply === 'snippet' || apply === 'raw' ? await this.readEntries(corpus, page) : new Map<number, StoredDocument>();
@@ -315,7 +343,7 @@ export class SearchService {
     };
     return page.map((key, i) => {
       const e = corpus.entry(key)!;
-      const r = relevance.get(key)!;
+      const r = relevance(i);
       const result: SearchResult = {
         index: request.start + i,
         uri: e.uri,
@@ -470,6 +498,48 @@ export class SearchService {
     }
     this.changedSinceSnapshot = 0;
   }
+}
+
+/**
+ * Positions 0…n−1 with the first `k` in `compare` order: a bounded max-heap keeps the k
+ * best seen so far (O(n log k)); the rest are not ordered. All of them when k = n.
+ */
+function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (k * 8 >= n) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
+  // heap[0] is the worst of the k kept.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(a, b) > 0;
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!worse(heap[i], heap[p])) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && worse(heap[l], heap[m])) m = l;
+      if (r < heap.length && worse(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      up(heap.length - 1);
+    } else if (compare(i, heap[0]) < 0) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
