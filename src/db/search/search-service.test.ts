@@ -210,6 +210,24 @@ describe('search: the response', () => {
     expect(r.results![0].matches).toEqual([{ path: 'fn:doc("/long.txt")', text: ['…w38 w39 ', { highlight: 'needle' }, ' w41 w42…'] }]);
   });
 
+  test.for([
+    { selected: 'include' as const, soup: { extracted: { kind: 'array', content: [{ title: 'Tomato soup with basil' }, { tip: 'Roast the tomatoes first' }] } }, stew: { extracted: { kind: 'element', content: ['<title>Beef stew</title>'] } } },
+    { selected: 'include-with-ancestors' as const, soup: { extracted: { kind: 'object', content: [{ title: 'Tomato soup with basil', notes: { tip: 'Roast the tomatoes first' } }] } }, stew: { extracted: { kind: 'element', content: ['<recipe lang="fr"><title>Beef stew</title></recipe>'] } } },
+    { selected: 'exclude' as const, soup: { extracted: { kind: 'object', content: [{ cuisine: 'italian', servings: 4, vegan: true, notes: {} }] } }, stew: { extracted: { kind: 'element', content: ['<recipe lang="fr"><notes>Thicker than a soup, cooked for hours</notes><servings>6</servings></recipe>'] } } },
+  ])('extract-document-data, selected=$selected', async ({ selected, soup, stew }) => {
+    const db = await corpus();
+    // Absolute paths: /title is the JSON root's property, /recipe/title the XML root's child.
+    const options: QueryOptions = { 'extract-document-data': { selected, 'extract-path': ['/title', '/notes/tip', '/recipe/title'] } };
+    const r = await run(db, word('soup'), { options });
+    const of = (uri: string) => {
+      const x = r.results!.find((y) => y.uri === uri)!;
+      return { extracted: x.extracted, ...(x.extractedNone ? { extractedNone: true } : {}) };
+    };
+    expect(of('/recipes/soup.json')).toEqual(soup);
+    expect(of('/recipes/stew.xml')).toEqual(stew);
+    expect(of('/notes/shopping.txt')).toEqual({ extracted: undefined, extractedNone: true });
+  });
+
   test('collection facets count the matching documents per collection', async () => {
     const db = await corpus();
     const options: QueryOptions = { constraint: [{ name: 'coll', collection: { prefix: '' } }] };
@@ -375,5 +393,51 @@ describe('search: range indexes', () => {
     const again = await openDb(name);
     expect(uris(await run(again, range('GE', '5')))).toEqual(['/b.json']);
     expect(again.search.rangeIndexStatus()).toMatchObject([{ state: 'ready', documents: 2 }]);
+  });
+});
+
+describe('search over a mixed corpus, checked against a brute-force oracle', () => {
+  // 360 documents: JSON, XML and text in turn, each with three words from a small vocabulary.
+  const vocab = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'heath', 'inlet', 'juniper', 'karst', 'lagoon'];
+  const docs = Array.from({ length: 360 }, (_, i) => {
+    const words = [vocab[i % 12], vocab[(i * 7 + 3) % 12], vocab[(i * 5 + 1) % 12]];
+    const kind = i % 3 === 0 ? 'json' : i % 3 === 1 ? 'xml' : 'text';
+    return { i, kind, words, tag: vocab[(i * 11) % 12] };
+  });
+  const toDoc = (d: (typeof docs)[number]): Doc =>
+    d.kind === 'json'
+      ? { uri: `/m/${d.i}.json`, json: { body: d.words.join(' '), tag: d.tag } }
+      : d.kind === 'xml'
+        ? { uri: `/m/${d.i}.xml`, xml: `<doc><body>${d.words.join(' ')}</body><tag>${d.tag}</tag></doc>` }
+        : { uri: `/m/${d.i}.txt`, text: d.words.join(' ') };
+  const uriOf = (d: (typeof docs)[number]) => toDoc(d).uri;
+  let db: Database;
+
+  const expectSame = async (query: Query, oracle: (d: (typeof docs)[number]) => boolean) => {
+    const r = await run(db, query, { pageLength: 1000 });
+    const expected = docs.filter(oracle).map(uriOf).sort();
+    expect(uris(r)).toEqual(expected);
+    expect(r.total).toBe(expected.length);
+  };
+  const hasWord = (d: (typeof docs)[number], w: string) => d.words.includes(w) || (d.kind !== 'text' && d.tag === w);
+
+  test('every query kind agrees with the oracle', async () => {
+    db = await openDb();
+    for (let i = 0; i < docs.length; i += 60) await put(db, ...docs.slice(i, i + 60).map(toDoc));
+    await expectSame(word('cedar'), (d) => hasWord(d, 'cedar'));
+    await expectSame({ kind: 'and', queries: [word('amber'), word('delta')] }, (d) => hasWord(d, 'amber') && hasWord(d, 'delta'));
+    await expectSame({ kind: 'or', queries: [word('fjord'), word('karst')] }, (d) => hasWord(d, 'fjord') || hasWord(d, 'karst'));
+    await expectSame({ kind: 'and-not', positive: word('grove'), negative: word('heath') }, (d) => hasWord(d, 'grove') && !hasWord(d, 'heath'));
+    await expectSame({ kind: 'not', query: word('inlet') }, (d) => !hasWord(d, 'inlet'));
+    await expectSame(word(`${vocab[1]} ${vocab[10]}`), (d) => d.words.join(' ').includes(`${vocab[1]} ${vocab[10]}`));
+    await expectSame(word('lagoon', {}, { kind: 'json-property', name: 'tag' }), (d) => d.kind === 'json' && d.tag === 'lagoon');
+    await expectSame(word('lagoon', {}, { kind: 'element', name: 'tag', ns: '' }), (d) => d.kind === 'xml' && d.tag === 'lagoon');
+    await expectSame({ kind: 'value', values: ['birch'], scope: { kind: 'json-property', name: 'tag' }, options: {} }, (d) => d.kind === 'json' && d.tag === 'birch');
+    await expectSame({ kind: 'near', queries: [word('amber'), word('ember')], distance: 1 }, (d) => {
+      const all = d.kind === 'text' ? d.words : [...d.words, d.tag];
+      const at = (w: string) => all.flatMap((x, j) => (x === w ? [j] : []));
+      return at('amber').some((a) => at('ember').some((e) => Math.abs(a - e) <= 1));
+    });
+    await expectSame({ kind: 'directory', uris: ['/m/'], infinite: false }, () => true);
   });
 });

@@ -30,6 +30,7 @@ import type { Query, RangeIndexRef, RangeOperator } from './query-model';
 import { rank, scoringTerms, type Ranking, type Relevance } from './rank';
 import type { FacetResult, SearchResponse, SearchResult } from './response-model';
 import { DEFAULT_SNIPPET, snippet } from './snippet';
+import { checkExtractPaths, extractDocumentData } from './extract';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
@@ -335,7 +336,9 @@ export class SearchService {
   private async results(corpus: Corpus, page: number[], relevance: (i: number) => Relevance, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
     const transform = request.options['transform-results'];
     const apply = transform?.apply ?? 'snippet';
-    const docs = apply === 'snippet' || apply === 'raw' ? await this.readEntries(corpus, page) : new Map<number, StoredDocument>();
+    const extract = request.options['extract-document-data'];
+    if (extract) checkExtractPaths(extract);
+    const docs = apply === 'snippet' || apply === 'raw' || extract ? await this.readEntries(corpus, page) : new Map<number, StoredDocument>();
     const snippetOptions = {
       perMatchTokens: transform?.['per-match-tokens'] ?? DEFAULT_SNIPPET.perMatchTokens,
       maxMatches: transform?.['max-matches'] ?? DEFAULT_SNIPPET.maxMatches,
@@ -359,6 +362,7 @@ export class SearchService {
       else if (apply === 'raw') result.content = doc ? rawContent(doc) : undefined;
       else if (doc) result.matches = e.format === 'binary' ? [] : snippet(doc, phrases, snippetOptions);
       else result.matches = [];
+      if (extract && doc) Object.assign(result, extractDocumentData(doc, extract));
       return result;
     });
   }
