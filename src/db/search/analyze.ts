@@ -30,12 +30,37 @@ export function words(text: string): Token[] {
   return out;
 }
 
+/**
+ * Calls `each` with every word of `text`, in order: the same words as {@link words},
+ * without building tokens — the indexing path runs it over every word written. Plain
+ * ASCII is split by a character loop; anything else by the regular expression.
+ */
+export function forEachWord(text: string, each: (word: string) => void): void {
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128) {
+      // The rest (including a word in progress, which may go on past this character) by the expression.
+      for (const m of text.slice(start >= 0 ? start : i).matchAll(WORD)) each(m[0]);
+      return;
+    }
+    const isWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (isWord) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      each(text.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) each(text.slice(start));
+}
+
 const MARKS = /\p{M}/gu;
 
 /** The case- and diacritic-insensitive key of a word: what the index is keyed by. */
 export function foldKey(word: string): string {
-  // NFD splits a letter from its accents; the accents are then dropped.
-  return word.normalize('NFD').replace(MARKS, '').toLowerCase();
+  // ASCII has no accents to drop; NFD splits a letter from its accents, which are then dropped.
+  return /^[\x00-\x7f]*$/.test(word) ? word.toLowerCase() : word.normalize('NFD').replace(MARKS, '').toLowerCase();
 }
 
 /** Case-insensitive but diacritic-sensitive. */

@@ -12,7 +12,7 @@
  * Document properties (metadata) are a second, smaller corpus of the same shape.
  */
 import type { DocumentFormat, StoredDocument } from '../documents/types';
-import { contentNodes, contentNodesOf, foldKey, jsonNodes, stemKey, words, type ContentNode, type ParsedContent, type PathStep } from './analyze';
+import { contentNodes, contentNodesOf, foldKey, forEachWord, jsonNodes, stemKey, type ContentNode, type ParsedContent, type PathStep } from './analyze';
 import type { Scope } from './query-model';
 import type { RangeValue } from '../indexes/range-values';
 import { TermIndex, type TermIndexSnapshot } from './term-index';
@@ -63,6 +63,8 @@ export class TextCorpus {
   private readonly termTexts: string[] = [];
   /** Stem → the ids of the words that have it: a stemmed query looks its word up through these. */
   private readonly stemGroups = new Map<string, number[]>();
+  /** Words as written → their term id: a corpus repeats its words, and folding each anew costs. */
+  private readonly surfaceIds = new Map<string, number>();
   private readonly pathIds = new Map<string, number>();
   private readonly paths: PathInfo[] = [];
   /** `pathId scopeKey` → whether the path lies inside that scope. */
@@ -78,6 +80,17 @@ export class TextCorpus {
       const group = this.stemGroups.get(stem);
       if (group) group.push(id);
       else this.stemGroups.set(stem, [id]);
+    }
+    return id;
+  }
+
+  /** The term id of a word as written (folded on first sight). */
+  wordId(surface: string): number {
+    let id = this.surfaceIds.get(surface);
+    if (id === undefined) {
+      id = this.termId(foldKey(surface));
+      if (this.surfaceIds.size >= 500_000) this.surfaceIds.clear();
+      this.surfaceIds.set(surface, id);
     }
     return id;
   }
@@ -153,11 +166,11 @@ export class TextCorpus {
         return;
       }
       // Words only: a stemmed search finds a word's variants through the stem groups.
-      for (const w of words(node.text)) {
-        const folded = foldKey(w.text);
-        tokens.push(this.termId(folded));
-        keys.add(folded);
-      }
+      forEachWord(node.text, (w) => {
+        const id = this.wordId(w);
+        tokens.push(id);
+        keys.add(this.termTexts[id]);
+      });
     });
     const text: IndexedText = { tokens: Uint32Array.from(tokens), nodeStart, nodePath, nodeKind };
     if (scalars) text.scalars = scalars;
