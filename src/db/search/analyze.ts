@@ -56,11 +56,12 @@ export function forEachWord(text: string, each: (word: string) => void): void {
 }
 
 const MARKS = /\p{M}/gu;
+const NON_ASCII = /[^\u0001-\u007f]/;
 
 /** The case- and diacritic-insensitive key of a word: what the index is keyed by. */
 export function foldKey(word: string): string {
   // ASCII has no accents to drop; NFD splits a letter from its accents, which are then dropped.
-  return /^[\x00-\x7f]*$/.test(word) ? word.toLowerCase() : word.normalize('NFD').replace(MARKS, '').toLowerCase();
+  return NON_ASCII.test(word) ? word.normalize('NFD').replace(MARKS, '').toLowerCase() : word.toLowerCase();
 }
 
 /** Case-insensitive but diacritic-sensitive. */
