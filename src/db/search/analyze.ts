@@ -56,7 +56,7 @@ export function forEachWord(text: string, each: (word: string) => void): void {
 }
 
 const MARKS = /\p{M}/gu;
-const NON_ASCII = /[^\u0001-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** The case- and diacritic-insensitive key of a word: what the index is keyed by. */
 export function foldKey(word: string): string {
