@@ -69,13 +69,20 @@ function openApi(): Promise<Api> {
 const changes = new BroadcastChannel('tabula:changes');
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Endpoints whose POST is a query (a search body, a combined query), never a write. */
+const QUERY_POSTS = /^\/(v1|LATEST)\/(search|qbe|suggest|values(\/[^/]+)?)$/;
+
 /**
- * Whether a request only reads. A SPARQL query sent by POST is a read: announcing it
- * would make every listening page refetch — and re-POST its own queries — forever.
+ * Whether a request only reads. A query sent by POST (SPARQL, search, QBE, suggest,
+ * values) is a read: announcing it would make every listening page refetch — and
+ * re-POST its own queries — forever.
  */
 async function readsOnly(request: Request): Promise<boolean> {
   if (READS.has(request.method)) return true;
-  if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/graphs/sparql')) return false;
+  if (request.method !== 'POST') return false;
+  const path = new URL(request.url).pathname;
+  if (QUERY_POSTS.test(path)) return true;
+  if (!path.endsWith('/graphs/sparql')) return false;
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/sparql-update') return false;
   if (type === 'application/x-www-form-urlencoded') return !new URLSearchParams(await request.clone().text()).has('update');
