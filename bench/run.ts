@@ -13,6 +13,11 @@
  * bulk load, cold start after a worker stop, a mix of ten queries — against
  * Oxigraph-wasm in a page on the same data; written as the `semantics` section.
  *
+ * Search (bench/search.ts): generated ~1 KB JSON documents of English-looking text
+ * through the service worker — ingest with and without indexing, the query latency
+ * mix with snippets and facets, cold start after a worker stop — against raw
+ * FlexSearch in a page on the same texts; written as the `search` section.
+ *
  * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
  * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000");
  * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
@@ -20,8 +25,11 @@
  * BENCH_QUERY_WARMUP (default 10), BENCH_COLD_RUNS (default 3), BENCH_BASELINE_LOADS
  * (fresh pages per baseline load, default 3), BENCH_BASELINE_CHUNK (default 50000),
  * BENCH_COMPACTION_WAIT (ms a bulk load waits for the log's compaction, default 30000);
- * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 leave a part out (its sections are
- * then null in latest.json). A full run takes about a quarter of an hour.
+ * BENCH_SEARCH_DOCS (default 100000), BENCH_SEARCH_BATCH (documents per bulk request,
+ * default 1000), BENCH_SEARCH_RUNS (default 50), BENCH_SEARCH_WARMUP (default 10),
+ * BENCH_SEARCH_COLD_RUNS (default 3), BENCH_SEARCH_SNAPSHOT_WAIT (ms, default 120000);
+ * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 leave a part out
+ * (its sections are then null in latest.json). A full run takes about half an hour.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -37,6 +45,7 @@ import { launchBenchBrowser, type BenchBrowser } from './browser';
 import { controlledPage, pageScript } from './page';
 import { fmt, table } from './report';
 import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
+import { printSearch, runSearch, searchOptionsFromEnv, type SearchResults } from './search';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -46,7 +55,9 @@ const total = Number(process.env.BENCH_TOTAL ?? 20_000);
 const batchSizes = (process.env.BENCH_BATCHES ?? '100,500,1000,2000').split(',').map(Number);
 const skipDocuments = process.env.BENCH_SKIP_DOCUMENTS === '1';
 const skipSemantics = process.env.BENCH_SKIP_SEMANTICS === '1';
+const skipSearch = process.env.BENCH_SKIP_SEARCH === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
+const searchOptions = searchOptionsFromEnv(process.env);
 
 function git(...args: string[]): string | null {
   try {
@@ -123,6 +134,13 @@ async function main(): Promise<void> {
       printSemantics(semantics);
     }
 
+    let search: SearchResults | null = null;
+    if (!skipSearch) {
+      console.log(`\nSearch: ${searchOptions.docs} generated JSON documents, bulk batches of ${searchOptions.batchSize}, ${searchOptions.runs} runs per query`);
+      search = await runSearch(browser, baseURL, script, searchOptions, (line) => console.log(line));
+      printSearch(search);
+    }
+
     const results = {
       date: new Date().toISOString(),
       environment: {
@@ -147,7 +165,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -155,6 +173,7 @@ async function main(): Promise<void> {
       ratios: documents?.ratios ?? null,
       targets: documents?.targets ?? null,
       semantics,
+      search,
     };
     const out = join(here, 'results', 'latest.json');
     mkdirSync(dirname(out), { recursive: true });

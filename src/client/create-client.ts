@@ -14,6 +14,9 @@ import { apiErrorFromResponse, networkError } from './api-error';
 import { buildMultipart, quoteParam, type MultipartPart } from './multipart';
 import { createSparqlApi, type SparqlApi } from './sparql';
 import { createGraphsApi, type GraphsApi } from './graphs';
+import { createQueryOptionsApi, type QueryOptionsApi } from './query-options';
+import { createIndexesApi, type IndexesApi } from './indexes';
+import { createSearchApi, type SearchApi } from './search';
 import type { Send } from './transport';
 import type {
   BulkWrittenDocument,
@@ -21,12 +24,12 @@ import type {
   DocumentContent,
   DocumentFormat,
   DocumentMetadata,
-  SearchResponse,
 } from './types';
 
 export { ApiError } from './api-error';
 export type { ErrorResponse } from './api-error';
 export type * from './types';
+export type { ListQuery, SearchScope, SearchQuery, SearchApi } from './search';
 
 export interface ClientOptions {
   /**
@@ -82,19 +85,6 @@ export interface BulkWriteOptions extends RequestOptions {
   onProgress?: (progress: BulkProgress) => void;
 }
 
-export interface ListQuery {
-  /** A string query; omitted, every document in scope is listed. */
-  q?: string;
-  directory?: string;
-  collection?: string;
-  /** 1-based. */
-  start?: number;
-  pageLength?: number;
-  options?: string;
-}
-
-export type SearchScope = { collection: string } | { directory: string };
-
 export interface TabulaClient {
   /** The base URL requests go to ('' for this page's origin). */
   readonly baseUrl: string;
@@ -112,13 +102,13 @@ export interface TabulaClient {
     /** Writes many documents in batches of multipart POSTs; each batch is atomic. */
     bulkWrite(documents: readonly BulkDocument[], options?: BulkWriteOptions): Promise<BulkWrittenDocument[]>;
   };
-  readonly search: {
-    list(query?: ListQuery, options?: RequestOptions): Promise<SearchResponse>;
-    /** Deletes every document of a collection or a directory (DELETE /v1/search, §4.10). */
-    remove(scope: SearchScope, options?: RequestOptions): Promise<void>;
-  };
+  readonly search: SearchApi;
   readonly sparql: SparqlApi;
   readonly graphs: GraphsApi;
+  /** Named query option sets (`/v1/config/query`). */
+  readonly queryOptions: QueryOptionsApi;
+  /** Range index definitions and their re-indexing state. */
+  readonly indexes: IndexesApi;
 }
 
 const DEFAULT_BATCH_SIZE = 50;
@@ -223,30 +213,6 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     },
   };
 
-  const search: TabulaClient['search'] = {
-    async list(query = {}, { signal } = {}) {
-      const params = new URLSearchParams();
-      if (query.q !== undefined) params.set('q', query.q);
-      if (query.directory) params.set('directory', asDirectory(query.directory));
-      if (query.collection) params.set('collection', query.collection);
-      if (query.start !== undefined) params.set('start', String(query.start));
-      if (query.pageLength !== undefined) params.set('pageLength', String(query.pageLength));
-      if (query.options) params.set('options', query.options);
-      params.set('format', 'json');
-      const res = await send('GET', '/v1/search', params, { signal, headers: { Accept: 'application/json' } });
-      const body = (await res.json()) as SearchResponse;
-      return { ...body, results: body.results ?? [] };
-    },
-
-    async remove(scope, { signal } = {}) {
-      const params =
-        'collection' in scope
-          ? new URLSearchParams({ collection: scope.collection })
-          : new URLSearchParams({ directory: asDirectory(scope.directory) });
-      await discard(await send('DELETE', '/v1/search', params, { signal }));
-    },
-  };
-
   return {
     baseUrl,
     user: options.user || undefined,
@@ -254,9 +220,11 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
       await discard(await send('GET', '/v1/ping', undefined, { signal }));
     },
     documents,
-    search,
+    search: createSearchApi(send),
     sparql: createSparqlApi(send),
     graphs: createGraphsApi(send),
+    queryOptions: createQueryOptionsApi(send),
+    indexes: createIndexesApi(send),
   };
 }
 
@@ -273,11 +241,6 @@ export function basicAuthorization(user: string, password: string): string {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return `Basic ${btoa(binary)}`;
-}
-
-/** MarkLogic treats `directory` as a URI prefix ending in `/`; add it as its own client does. */
-function asDirectory(dir: string): string {
-  return dir.endsWith('/') ? dir : `${dir}/`;
 }
 
 function mediaType(contentType: string | null): string {

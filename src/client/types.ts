@@ -38,7 +38,17 @@ export type DocumentContent =
 /** What can be written as a document's content. */
 export type DocumentBody = string | Blob | Uint8Array | ArrayBuffer;
 
-/** One result of `GET /v1/search?format=json` (snippets are passed through untyped). */
+/** A piece of a snippet match: plain text, a highlighted hit, or another element's text (`{"<localname>": "…"}`). */
+export type MatchText = string | { highlight: string } | Record<string, string>;
+
+/** One `matches` entry of a snippet (reference §4.3). */
+export interface SearchMatch {
+  /** `fn:doc("URI")/…`: the node the text comes from. */
+  path: string;
+  'match-text': MatchText[];
+}
+
+/** One result of `GET /v1/search?format=json` (reference §4.3). */
 export interface SearchResult {
   index: number;
   uri: string;
@@ -49,7 +59,32 @@ export interface SearchResult {
   href: string;
   mimetype: string;
   format: DocumentFormat;
-  matches?: unknown;
+  /**
+   * The snippet: its matches (possibly none); `null` with `empty-snippet`; a string when a
+   * custom snippet returns text; absent with `raw` (then `content` holds the document).
+   */
+  matches?: SearchMatch[] | null | string;
+  /** `raw` results: the document (a JSON value for JSON, a string for XML and text). */
+  content?: unknown;
+  /** extract-document-data: the selected parts. */
+  extracted?: { kind: 'array' | 'element' | 'object'; content: unknown[] };
+  'extracted-none'?: Record<string, never>;
+}
+
+/** A facet value: `name` is what a string query refines with (the bucket name for buckets). */
+export interface SearchFacetValue {
+  name: string;
+  count: number;
+  /** Typed as the facet's type (a number for `xs:int`…); the bucket label for buckets. */
+  value: string | number | boolean;
+}
+
+export interface SearchFacet {
+  /** `xs:string`, `xs:int`, …, `collection` or `bucketed`. */
+  type?: string;
+  /** Absent only for geospatial facets, which have `boxes`. */
+  facetValues?: SearchFacetValue[];
+  boxes?: Array<{ count: number; s: number; w: number; n: number; e: number }>;
 }
 
 export interface SearchResponse {
@@ -57,9 +92,14 @@ export interface SearchResponse {
   total: number;
   start: number;
   'page-length': number;
+  /** Always an array from this client (the server leaves it out for `view=facets`). */
   results: SearchResult[];
-  facets?: Record<string, unknown>;
+  /** Keyed by constraint name, in the options' order. */
+  facets?: Record<string, SearchFacet>;
+  /** With return-query: the resolved query, as the server serialises it. */
+  query?: unknown;
   qtext?: string | null;
+  /** xs:duration strings: `query-resolution-time`, `total-time`, … */
   metrics?: Record<string, string>;
 }
 

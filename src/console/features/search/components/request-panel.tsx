@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '../../../../client/create-client';
+import { requestUrl, withFormat, type SearchRequestSpec } from '../../../../client/search';
+import { CodeEditor } from '../../../components/code-editor';
+import { ErrorMessage } from '../../../components/error-message';
+import { Tabs, tabPanelProps } from '../../../components/tabs';
+import { useConnection } from '../../../lib/connection';
+import { formatBytes } from '../../../lib/format-bytes';
+import { indentXml } from '../lib/indent-xml';
+import { useRawAnswer, type SearchRun } from '../queries/run-search';
+
+type View = 'json' | 'xml';
+
+const views = [
+  { id: 'json' as const, label: 'JSON' },
+  { id: 'xml' as const, label: 'XML' },
+];
+
+/**
+ * The request the page sent, and what came back: the JSON it read, or the same request
+ * sent again with format=xml for the server's XML. A failed search shows its error body.
+ */
+export function RequestPanel({ request, run }: { request: SearchRequestSpec; run: UseQueryResult<SearchRun> }) {
+  const { client } = useConnection();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<View>('json');
+  const base = client.baseUrl || window.location.origin;
+  const params = [...request.params];
+
+  return (
+    <details className="request-panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="request-panel__summary">Request and response</summary>
+      {open && (
+        <div className="request-panel__body">
+          <h3 className="section-title">Request</h3>
+          <p className="request-panel__line" data-testid="request-line">
+            <span className="request-panel__method">{request.method}</span> <code>{requestUrl(base, request)}</code>
+          </p>
+          {params.length > 0 && (
+            <table className="table request-panel__params" aria-label="Parameters">
+              <tbody>
+                {params.map(([name, value], i) => (
+                  <tr key={i}>
+                    <th scope="row">{name}</th>
+                    <td>
+                      <code>{value}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {request.body !== undefined && (
+            <>
+              <h4 className="section-title">Body ({request.contentType})</h4>
+              <pre className="request-panel__request-body">{request.body}</pre>
+            </>
+          )}
+          <div className="request-panel__response-head">
+            <h3 className="section-title">Response</h3>
+            <Tabs<View> label="Response format" tabs={views} selected={view} onSelect={setView} idPrefix={`${id}-format`} />
+          </div>
+          <div {...tabPanelProps(`${id}-format`, view)}>
+            {view === 'json' ? <JsonAnswer run={run} /> : <XmlAnswer request={withFormat(request, 'xml')} />}
+          </div>
+        </div>
+      )}
+    </details>
+  );
+}
+
+function JsonAnswer({ run }: { run: UseQueryResult<SearchRun> }) {
+  if (run.isPending) return <p className="muted">Waiting for the answer…</p>;
+  if (run.error) {
+    const body = run.error instanceof ApiError ? JSON.stringify({ errorResponse: run.error.errorResponse }, null, 2) : String(run.error);
+    const status = run.error instanceof ApiError && run.error.statusCode > 0 ? `${run.error.statusCode} ${run.error.status}` : 'No answer';
+    return <Answer head={status} text={body} language="json" />;
+  }
+  const { text, contentType } = run.data;
+  return <Answer head={`200 · ${contentType} · ${formatBytes(new TextEncoder().encode(text).byteLength)}`} text={prettyJson(text)} language="json" />;
+}
+
+function XmlAnswer({ request }: { request: SearchRequestSpec }) {
+  const raw = useRawAnswer(request, true);
+  if (raw.isPending) return <p className="muted">Asking for XML…</p>;
+  if (raw.error) return <ErrorMessage error={raw.error} title="Could not get the XML response" />;
+  const { text, contentType, status } = raw.data;
+  return <Answer head={`${status} · ${contentType} · ${formatBytes(new TextEncoder().encode(text).byteLength)}`} text={indentXml(text)} language="xml" />;
+}
+
+function Answer({ head, text, language }: { head: string; text: string; language: 'json' | 'xml' }) {
+  return (
+    <div className="request-panel__answer">
+      <p className="hint" data-testid="response-head">
+        {head}
+      </p>
+      <CodeEditor value={text} language={language} label={`Response as ${language.toUpperCase()}`} readOnly maxHeight="50vh" testId="raw-response" />
+    </div>
+  );
+}
+
+/** The server writes compact JSON; indented, it can be read. Text that is not JSON is shown as it came. */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
