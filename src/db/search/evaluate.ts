@@ -11,7 +11,7 @@ import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
 import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
 import { NodeKind, nodeCount, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
-import { phraseMatcher, type PhraseMatcher } from './matchers';
+import { phraseMatcher, type PhraseMatcher, type WordMatcher } from './matchers';
 import type { Query, RangeIndexRef, RangeOperator, Scope } from './query-model';
 
 export interface EvalContext {
@@ -120,21 +120,26 @@ export class Evaluator {
     return acc;
   }
 
-  private readonly frequencies = new Map<string, number>();
+  /** Candidate sets already computed in this search (scoring asks again for each term's). */
+  private readonly candidateSets = new Map<string, Set<number>>();
 
   /** How many documents hold every word of a phrase (its IDF's denominator). */
   documentFrequency(frame: Frame, phrase: PhraseMatcher): number {
-    const key = `${frame.target} ${JSON.stringify(frame.scopes)} ${phrase.words.map((w) => w.keys.join(',')).join(' ')}`;
-    let n = this.frequencies.get(key);
-    if (n === undefined) {
-      n = this.candidates(this.corpusOf(frame), phrase, frame.scopes).size;
-      this.frequencies.set(key, n);
-    }
-    return n;
+    return this.candidates(this.corpusOf(frame), phrase, frame.scopes).size;
   }
 
-  /** Documents holding every word of the phrase (any of each word's keys), within the frame's scopes' names. */
+  /** Documents holding every word of the phrase (any of each word's keys), within the scopes' names. Shared: never modify. */
   private candidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Set<number> {
+    const cacheKey = `${corpus === this.ctx.corpus.content ? 'c' : 'p'} ${JSON.stringify(scopes)} ${phrase.words.map((w) => w.keys.join(',')).join(' ')}`;
+    let found = this.candidateSets.get(cacheKey);
+    if (!found) {
+      found = this.computeCandidates(corpus, phrase, scopes);
+      this.candidateSets.set(cacheKey, found);
+    }
+    return found;
+  }
+
+  private computeCandidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Set<number> {
     let acc: Set<number> | undefined;
     const narrow = (docs: Iterable<number>) => {
       const s = docs instanceof Set ? docs : new Set(docs);
@@ -161,17 +166,31 @@ export class Evaluator {
       // The common case, on every matching document of a search: one word anywhere.
       const tokens = this.textOf(frame, key)?.tokens;
       if (!tokens) return 0;
-      const ids = phrase.words[0].ids;
+      const word = phrase.words[0];
       let n = 0;
-      if (ids.size === 1) {
-        const [id] = ids;
+      if (word.ids.size === 1) {
+        const [id] = word.ids;
         for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
       } else {
-        for (let i = 0; i < tokens.length; i++) if (ids.has(tokens[i])) n++;
+        const member = this.membership(frame, word);
+        for (let i = 0; i < tokens.length; i++) if (member[tokens[i]] === 1) n++;
       }
       return n;
     }
     return this.spans(frame, key, phrase).length;
+  }
+
+  private readonly memberships = new WeakMap<WordMatcher, Uint8Array>();
+
+  /** A word's matching term ids as a byte per term id: counting occurrences is a table lookup per word. */
+  private membership(frame: Frame, word: WordMatcher): Uint8Array {
+    let member = this.memberships.get(word);
+    if (!member) {
+      member = new Uint8Array(this.corpusOf(frame).termCount);
+      for (const id of word.ids) if (id < member.length) member[id] = 1;
+      this.memberships.set(word, member);
+    }
+    return member;
   }
 
   /** Word-position spans of a phrase in one document, within the frame's scopes. */

@@ -23,6 +23,7 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { constraintKind } from './constraints';
 import { Corpus, type CorpusDump, type DocEntry } from './corpus';
+import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
 import { Evaluator } from './evaluate';
 import { suggest, type SuggestRequest } from './suggest';
 import type { PhraseMatcher } from './matchers';
@@ -88,7 +89,8 @@ interface SnapshotHead {
 }
 
 const SNAPSHOT_META = 'search-snapshot';
-const DOCS_PER_PIECE = 5_000;
+/** Documents per snapshot piece (packed: ~10 MB of typed arrays for 20k documents of ~1 KB). */
+const DOCS_PER_PIECE = 20_000;
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
 const DURABILITY: IDBTransactionDurability = 'default';
 
@@ -406,8 +408,8 @@ export class SearchService {
     const [changeKeys, changes] = await Promise.all([tx.objectStore('search-changes').getAllKeys(range), tx.objectStore('search-changes').getAll(range)]);
     await tx.done;
     if (meta && pieces.length === meta.pieces) {
-      const [head, ...docPieces] = pieces as [SnapshotHead, ...Array<CorpusDump['docs']>];
-      corpus.restore({ ...head.corpus, docs: docPieces.flat() }, head.terms);
+      const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedDocs[]];
+      corpus.restore({ ...head.corpus, docs: docPieces.flatMap(unpackDocs) }, head.terms);
       this.watermark = meta.watermark;
     } else if (meta) {
       console.error('[tabula] the search snapshot is incomplete; re-indexing every document');
@@ -462,10 +464,19 @@ export class SearchService {
     this.snapshotting = (async () => {
       for (;;) {
         const wait = this.lastWrite + idle - Date.now();
-        if (wait <= 0 || this.closed) break;
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.closed) return;
+        if (wait > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        // A write in progress when the spell seemed over is queued ahead of this: then wait again.
+        const done = await this.queue.run(async () => {
+          if (Date.now() - this.lastWrite < idle) return false;
+          await this.writeSnapshot();
+          return true;
+        });
+        if (done) return;
       }
-      if (!this.closed) await this.queue.run(() => this.writeSnapshot());
     })()
       .catch((e: unknown) => console.error('[tabula] writing the search snapshot failed; the change log is kept', e))
       .finally(() => (this.snapshotting = undefined));
@@ -479,7 +490,7 @@ export class SearchService {
     const { docs, ...rest } = dump;
     const head: SnapshotHead = { corpus: rest, terms: { content: corpus.content.terms.snapshot(), properties: corpus.properties.terms.snapshot() } };
     const pieces: unknown[] = [head];
-    for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) pieces.push(docs.slice(i, i + DOCS_PER_PIECE));
+    for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) pieces.push(packDocs(docs.slice(i, i + DOCS_PER_PIECE)));
     const watermark = this.watermark;
     const tx = this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY });
     try {

@@ -371,13 +371,30 @@ export class TripleStore {
     if (this.compacting) return;
     // Queued behind the write that triggered it, so that write is acknowledged first; it
     // runs on the engine in use then (a failed write may have had the store rebuilt since).
-    this.compacting = this.quietSpell()
-      .then(() => (this.closed ? undefined : this.queue.run(async () => this.compactNow(await this.engine()))))
+    this.compacting = this.compactWhenQuiet()
       .catch((e: unknown) => console.error('[tabula] triple store compaction failed; the log is kept', e))
       .finally(() => {
         this.compacting = undefined;
         this.urgent = false;
       });
+  }
+
+  /**
+   * Waits for a quiet spell, then compacts in the write queue — unless a write ran in the
+   * meantime (one in progress when the spell seemed over is queued ahead): then it waits
+   * again, so a steady stream of writes is never interrupted by a dump.
+   */
+  private async compactWhenQuiet(): Promise<void> {
+    for (;;) {
+      await this.quietSpell();
+      if (this.closed) return;
+      const done = await this.queue.run(async () => {
+        if (!this.urgent && performance.now() - this.lastWrite < this.idleMs) return false;
+        await this.compactNow(await this.engine());
+        return true;
+      });
+      if (done) return;
+    }
   }
 
   /** Resolves once `idleMs` have passed since the last write (at once when urgent or closed). */
