@@ -177,15 +177,29 @@ export class TextCorpus {
     return { text, keys };
   }
 
+  /** The term-index keys of an analysed text (its distinct words and the names on its paths), as {@link analyse} gave them. */
+  keysOf(text: IndexedText): Set<string> {
+    const keys = new Set<string>();
+    const seen = new Set<number>();
+    for (const id of text.tokens) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      keys.add(this.termTexts[id]);
+    }
+    const paths = new Set(text.nodePath);
+    for (const p of paths) for (const step of this.paths[p].steps) keys.add(scopeKey(step.name, step.ns, step.attribute));
+    return keys;
+  }
+
   /** Tables to persist with a snapshot (the term index is persisted on its own). */
   tables(): { terms: string[]; paths: PathStep[][] } {
     return { terms: [...this.termTexts], paths: this.paths.map((p) => p.steps) };
   }
 
-  restoreTables(tables: { terms: string[]; paths: PathStep[][] }, terms: TermIndexSnapshot): void {
+  restoreTables(tables: { terms: string[]; paths: PathStep[][] }, terms: TermIndexSnapshot, docs: Iterable<number>): void {
     tables.terms.forEach((t) => this.termId(t));
     tables.paths.forEach((p) => this.pathId(p));
-    this.terms.restore(terms);
+    this.terms.restore(terms, docs);
   }
 }
 
@@ -293,7 +307,7 @@ export class Corpus {
     this.entries[key] = entry;
     this.byUri.set(doc.uri, key);
     this.live++;
-    this.content.terms.set(key, keys);
+    this.content.terms.add(key, keys);
     for (const c of entry.collections) {
       let set = this.collections.get(c);
       if (!set) this.collections.set(c, (set = new Set()));
@@ -303,7 +317,7 @@ export class Corpus {
     if (props && Object.keys(props).length > 0) {
       const analysed = this.properties.analyse(jsonNodes(props));
       this.propertyTexts.set(key, analysed.text);
-      this.properties.terms.set(key, analysed.keys);
+      this.properties.terms.add(key, analysed.keys);
     }
     return entry;
   }
@@ -313,8 +327,12 @@ export class Corpus {
     const key = this.byUri.get(uri);
     if (key === undefined) return false;
     const entry = this.entries[key]!;
-    this.content.terms.remove(key);
-    if (this.propertyTexts.delete(key)) this.properties.terms.remove(key);
+    this.content.terms.remove(key, this.content.keysOf(entry.content));
+    const props = this.propertyTexts.get(key);
+    if (props) {
+      this.properties.terms.remove(key, this.properties.keysOf(props));
+      this.propertyTexts.delete(key);
+    }
     for (const c of entry.collections) {
       const set = this.collections.get(c);
       set?.delete(key);
@@ -338,8 +356,8 @@ export class Corpus {
 
   /** Loads a snapshot into this (empty) corpus. */
   restore(dump: CorpusDump, terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot }): void {
-    this.content.restoreTables(dump.content, terms.content);
-    this.properties.restoreTables(dump.properties, terms.properties);
+    this.content.restoreTables(dump.content, terms.content, dump.docs.map((d) => d.key));
+    this.properties.restoreTables(dump.properties, terms.properties, dump.docs.flatMap((d) => (d.properties ? [d.key] : [])));
     this.entries.length = dump.next;
     for (const d of dump.docs) {
       const { properties, ...entry } = d;

@@ -1,46 +1,65 @@
 /**
- * The term index: FlexSearch as a map from index keys (folded words, stems, scope names)
- * to the documents holding them. Tabula analyses text itself (analyze.ts) and hands
- * FlexSearch the finished keys, so FlexSearch only stores and intersects postings —
+ * The term index: FlexSearch as a map from index keys (folded words, scope names) to
+ * the documents holding them. Tabula analyses text itself (analyze.ts) and hands
+ * FlexSearch the finished keys, so FlexSearch stores postings and answers lookups while
  * matching stays under Tabula's rules (case, diacritics, stemming, scopes).
  *
- * FlexSearch's snapshot (`export`/`import`) restores 100k documents in a fraction of the
- * time re-adding them takes, but an imported index forgets the per-document references
- * that make `remove` fast (then every removal scans the whole map: ~19 ms at 100k
- * documents against 0.3 ms). {@link TermIndex.restore} rebuilds them from the imported
- * map; a test pins that behaviour to the installed FlexSearch version.
+ * Two things go past FlexSearch's public API, on its internal `map` (key → [postings],
+ * one slot at resolution 1) and `reg` (the set of indexed ids), both pinned by tests:
+ * - removal: FlexSearch either keeps a per-document list of references (fast update:
+ *   memory, and rebuilt on every start) or scans the whole map. The corpus knows a
+ *   document's keys from its forward index, and postings are in ascending document
+ *   order (keys only grow), so a removal is a binary search per key;
+ * - snapshots: `export`/`import` go through 75 MB of JSON for 100k documents (2 s to
+ *   import, most of a cold start). The postings are packed into one typed array instead
+ *   and put back as FlexSearch's map directly.
  */
 import { Index } from 'flexsearch';
 
 /** Splits the key list Tabula hands FlexSearch; keys never contain a space. */
 const encode = (text: string): string[] => (text === '' ? [] : text.split(' '));
 
-const options = { tokenize: 'strict' as const, encode, resolution: 1, fastupdate: true, cache: false };
+const options = { tokenize: 'strict' as const, encode, resolution: 1, fastupdate: false, cache: false };
 
-/** What FlexSearch keeps inside, as far as {@link TermIndex.restore} relies on it. */
+/** What FlexSearch keeps inside, as far as this module relies on it. */
 interface FlexInternals {
   map: Map<string, Array<number[] | undefined>>;
-  reg: Map<number, Array<number[]>> | Set<number>;
-  fastupdate: boolean;
+  reg: Set<number>;
 }
 
-export type TermIndexSnapshot = Array<[string, string]>;
+/** Every key with its postings, packed: `postings[offsets[i]…offsets[i+1]]` are `keys[i]`'s documents, ascending. */
+export interface TermIndexSnapshot {
+  keys: string[];
+  offsets: Uint32Array;
+  postings: Uint32Array;
+}
 
 export class TermIndex {
   private index = new Index(options);
 
-  /** Indexes a document's keys (replacing what it had). */
-  set(doc: number, keys: Iterable<string>): void {
-    this.index.remove(doc);
+  private get inner(): FlexInternals {
+    return this.index as unknown as FlexInternals;
+  }
+
+  /** Indexes a new document's keys (a document is removed before it is indexed again). */
+  add(doc: number, keys: Iterable<string>): void {
     const text = [...keys].join(' ');
     if (text !== '') this.index.add(doc, text);
   }
 
-  remove(doc: number): void {
-    this.index.remove(doc);
+  /** Removes a document from the postings of its keys. */
+  remove(doc: number, keys: Iterable<string>): void {
+    const map = this.inner.map;
+    for (const key of keys) {
+      const posting = map.get(key)?.[0];
+      if (!posting) continue;
+      const at = binarySearch(posting, doc);
+      if (at >= 0) posting.splice(at, 1);
+    }
+    this.inner.reg.delete(doc);
   }
 
-  /** The documents holding a key (unsorted). */
+  /** The documents holding a key, ascending. */
   lookup(key: string): number[] {
     // Every posting: the limit is only FlexSearch's page size.
     return this.index.search(key, { limit: Number.MAX_SAFE_INTEGER }) as number[];
@@ -49,46 +68,58 @@ export class TermIndex {
   /** Every key the index holds that passes `test` (wildcard expansion). */
   keys(test: (key: string) => boolean): string[] {
     const out: string[] = [];
-    for (const [key, slots] of (this.index as unknown as FlexInternals).map) {
-      if (slots.some((s) => s && s.length > 0) && test(key)) out.push(key);
+    for (const [key, slots] of this.inner.map) {
+      if ((slots[0]?.length ?? 0) > 0 && test(key)) out.push(key);
     }
     return out;
   }
 
-  /** FlexSearch's own export, as [key, JSON] pairs. */
   snapshot(): TermIndexSnapshot {
-    const parts: TermIndexSnapshot = [];
-    this.index.export((key: string | number, data: unknown) => {
-      parts.push([String(key), typeof data === 'string' ? data : JSON.stringify(data)]);
+    const keys: string[] = [];
+    let total = 0;
+    for (const [key, slots] of this.inner.map) {
+      const n = slots[0]?.length ?? 0;
+      if (n === 0) continue;
+      keys.push(key);
+      total += n;
+    }
+    const offsets = new Uint32Array(keys.length + 1);
+    const postings = new Uint32Array(total);
+    let at = 0;
+    keys.forEach((key, i) => {
+      const posting = this.inner.map.get(key)![0]!;
+      postings.set(posting, at);
+      at += posting.length;
+      offsets[i + 1] = at;
     });
-    return parts;
+    return { keys, offsets, postings };
   }
 
-  /** Replaces the index with a snapshot's, fast removal included. */
-  restore(parts: TermIndexSnapshot): void {
+  /** Replaces the index with a snapshot's; `docs`: the documents it holds (the corpus knows them). */
+  restore(s: TermIndexSnapshot, docs: Iterable<number>): void {
     const index = new Index(options);
-    for (const [key, data] of parts) {
-      // FlexSearch's importer builds a fast-update registry it cannot use; only the map is taken.
-      if (!key.endsWith('reg')) index.import(key, data);
-    }
     const inner = index as unknown as FlexInternals;
-    const reg = new Map<number, Array<number[]>>();
-    for (const slots of inner.map.values()) {
-      for (const posting of slots) {
-        if (!posting) continue;
-        for (const doc of posting) {
-          const refs = reg.get(doc);
-          if (refs) refs.push(posting);
-          else reg.set(doc, [posting]);
-        }
-      }
-    }
-    inner.reg = reg;
-    inner.fastupdate = true;
+    s.keys.forEach((key, i) => {
+      inner.map.set(key, [Array.from(s.postings.subarray(s.offsets[i], s.offsets[i + 1]))]);
+    });
+    inner.reg = new Set(docs);
     this.index = index;
   }
 
   clear(): void {
     this.index = new Index(options);
   }
+}
+
+function binarySearch(sorted: number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid];
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
