@@ -7,6 +7,7 @@
 import { DbError } from '../errors';
 import type { ConstraintDef, IndexSpec, QueryOptions } from '../options/types';
 import type { Query, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
+import { resolvedBuckets } from './buckets';
 
 export const ROOT_COLLATION = 'http://marklogic.com/collation/';
 export const CODEPOINT_COLLATION = 'http://marklogic.com/collation/codepoint';
@@ -145,7 +146,7 @@ export function rangeConstraintQuery(options: QueryOptions, name: string, operat
   }
   const r = def.range!;
   const index = { scope: scopeOf(r, where), type: rangeType(r.type, where), ...(r.collation ? { collation: r.collation } : {}) };
-  const buckets = [...(r.bucket ?? []), ...(r['computed-bucket'] ?? [])];
+  const buckets = operator === 'EQ' ? resolvedBuckets(r, new Date(), where) : [];
   const alternatives: Query[] = values.map((value) => {
     const bucket = operator === 'EQ' ? buckets.find((b) => b.name === value) : undefined;
     if (!bucket) return { kind: 'range', index, operator, values: [value] };

@@ -382,6 +382,20 @@ describe('search: range indexes', () => {
     expect(r.results!.map((x) => x.uri)).toEqual(['/recipes/stew.xml', '/recipes/soup.json', '/recipes/salad.json']);
   });
 
+  test('computed buckets: dates relative to now facet and match by bucket name', async () => {
+    const db = await openDb();
+    await db.indexes.update({ 'range-element-index': [{ 'scalar-type': 'dateTime', 'namespace-uri': '', localname: 'added', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' }] });
+    const now = Date.now();
+    await put(db, { uri: '/new.json', json: { added: new Date(now - 60_000).toISOString() } }, { uri: '/old.json', json: { added: new Date(now - 40 * 86_400_000).toISOString() } });
+    const options: QueryOptions = {
+      constraint: [{ name: 'added', range: { type: 'xs:dateTime', 'json-property': 'added', 'computed-bucket': [{ name: 'recent', ge: '-P7D', lt: 'P1D', anchor: 'start-of-day', label: 'This week' }] } }],
+    };
+    const r = await run(db, { kind: 'true' }, { options });
+    expect(r.facets!.added).toEqual({ type: 'bucketed', values: [{ name: 'recent', count: 1, value: 'This week' }] });
+    const { parseQueryText } = await import('./grammar');
+    expect(uris(await run(db, parseQueryText('added:recent', options), { options }))).toEqual(['/new.json']);
+  });
+
   test('an index survives a restart through the snapshot, without re-indexing', async () => {
     const name = `search-ranges-${process.pid}-${++counter}`;
     const db = await openDb(name);

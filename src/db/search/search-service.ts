@@ -32,6 +32,7 @@ import { rank, scoringTerms, type Ranking, type Relevance } from './rank';
 import type { FacetResult, SearchResponse, SearchResult } from './response-model';
 import { DEFAULT_SNIPPET, snippet } from './snippet';
 import { checkExtractPaths, extractDocumentData } from './extract';
+import { resolvedBuckets } from './buckets';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
@@ -378,7 +379,7 @@ export class SearchService {
       } else if (kind === 'range' && c.range && c.range.facet !== false) {
         const r = c.range;
         const ref = rangeRefOf(r, c.name);
-        out[c.name] = this.rangeIndexes.facet(ref, keys, r['facet-option'] ?? [], r.bucket);
+        out[c.name] = this.rangeIndexes.facet(ref, keys, r['facet-option'] ?? [], resolvedBuckets(r, new Date(), `constraint ${c.name}`));
       }
     }
     return out;
