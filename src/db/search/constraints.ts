@@ -183,3 +183,19 @@ function typedValue(text: string, type: string | undefined): string | number | b
       return text;
   }
 }
+
+/** Whether a configured index covers `scope`: a JSON property's index is the element of that name in no namespace. */
+export function indexCovers(index: Scope, scope: Scope): boolean {
+  if (index.kind === 'element-attribute' || scope.kind === 'element-attribute') {
+    return (
+      index.kind === 'element-attribute' &&
+      scope.kind === 'element-attribute' &&
+      index.element.name === scope.element.name &&
+      index.element.ns === scope.element.ns &&
+      index.attribute.name === scope.attribute.name &&
+      index.attribute.ns === scope.attribute.ns
+    );
+  }
+  const nsOf = (s: Scope) => (s.kind === 'element' ? s.ns : '');
+  return index.name === scope.name && nsOf(index) === nsOf(scope);
+}

@@ -40,7 +40,7 @@ import { castValue } from '../indexes/range-values';
 import type { QueryOptions } from '../options/types';
 import { isNcName, XML_NS, XS_NS, XSI_NS } from '../xml/namespaces';
 import { parseXml } from '../xml/parse';
-import { termOptionsOf } from './constraints';
+import { indexCovers, termOptionsOf } from './constraints';
 import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
 import {
   andOf,
@@ -254,21 +254,6 @@ interface RangeValueIn {
   natural: 'string' | 'integer' | 'number' | 'boolean';
 }
 
-/** Whether a configured index covers `scope`: a JSON property's index is the element of that name in no namespace. */
-function covers(index: Scope, scope: Scope): boolean {
-  if (index.kind === 'element-attribute' || scope.kind === 'element-attribute') {
-    return (
-      index.kind === 'element-attribute' &&
-      scope.kind === 'element-attribute' &&
-      index.element.name === scope.element.name &&
-      index.element.ns === scope.element.ns &&
-      index.attribute.name === scope.attribute.name &&
-      index.attribute.ns === scope.attribute.ns
-    );
-  }
-  const nsOf = (s: Scope) => (s.kind === 'element' ? s.ns : '');
-  return index.name === scope.name && nsOf(index) === nsOf(scope);
-}
 
 /** Whether an index of `type` can hold the value (the server casts untyped values to the index's type). */
 function accepts(value: RangeValueIn, type: RangeType): boolean {
@@ -564,7 +549,7 @@ class CtsParser {
 
   private indexedType(scope: Scope, value: RangeValueIn, collation: string | undefined): RangeType | undefined {
     const isString = (t: RangeType) => t === 'string' || t === 'anyURI';
-    let candidates = this.indexes.filter((i) => covers(i.scope, scope));
+    let candidates = this.indexes.filter((i) => indexCovers(i.scope, scope));
     if (collation !== undefined) candidates = candidates.filter((i) => isString(i.type));
     // Text is a string first: "10" compares as a string where the name has a string index too.
     if (value.natural === 'string') candidates = [...candidates.filter((i) => isString(i.type)), ...candidates.filter((i) => !isString(i.type))];

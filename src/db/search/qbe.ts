@@ -36,6 +36,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../errors';
+import { indexCovers } from './constraints';
 import type { QueryOptions } from '../options/types';
 import { isNcName, XML_NS } from '../xml/namespaces';
 import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
@@ -188,23 +189,6 @@ type Scalar = string | number | boolean | null;
 
 const isScalar = (v: unknown): v is Scalar => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
-/** Whether a configured index covers `scope`: a JSON property's index is the element of that name in no namespace. */
-function covers(index: Scope, scope: Scope): boolean {
-  const name = (s: Scope) => (s.kind === 'element-attribute' ? undefined : { name: s.name, ns: s.kind === 'element' ? s.ns : '' });
-  if (index.kind === 'element-attribute' || scope.kind === 'element-attribute') {
-    return (
-      index.kind === 'element-attribute' &&
-      scope.kind === 'element-attribute' &&
-      index.element.name === scope.element.name &&
-      index.element.ns === scope.element.ns &&
-      index.attribute.name === scope.attribute.name &&
-      index.attribute.ns === scope.attribute.ns
-    );
-  }
-  const a = name(index)!;
-  const b = name(scope)!;
-  return a.name === b.name && a.ns === b.ns;
-}
 
 /** What criteria become, shared by the JSON and XML walkers. */
 class Builder {
@@ -257,7 +241,7 @@ class Builder {
   }
 
   private rangeIndex(scope: Scope, value: string | number | boolean, datatype: string | undefined, where: string): RangeIndexRef {
-    const configured = this.indexes.filter((i) => covers(i.scope, scope));
+    const configured = this.indexes.filter((i) => indexCovers(i.scope, scope));
     // The criterion's own scope is kept: it says whether a JSON property or an XML element is meant.
     const use = (i: RangeIndexRef): RangeIndexRef => ({ scope, type: i.type, ...(i.collation ? { collation: i.collation } : {}) });
     if (datatype !== undefined) {
