@@ -108,7 +108,13 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
     'vnd.marklogic.result-estimate': String(response.total),
     'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()),
   });
-  if (uris.length === 0 && !withResponse) return new Response(null, { status: 404, headers });
+  if (uris.length === 0 && !withResponse) {
+    // The official client resolves [] only for a multipart Content-Type with `Content-Length: 0`;
+    // a chunked or untyped empty 404 reaches it as an empty Buffer or undefined.
+    headers.set('Content-Type', `multipart/mixed; boundary=${boundary}`);
+    headers.set('Content-Length', '0');
+    return new Response(null, { status: 404, headers });
+  }
   const docs = await deps.db.documents.readMany(uris, request.principal);
   const parts: OutPart[] = [];
   if (withResponse) {

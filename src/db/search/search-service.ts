@@ -17,7 +17,7 @@
  */
 import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
-import type { QueryOptions } from '../options/types';
+import type { QueryOptions, RangeConstraintDef } from '../options/types';
 import type { Principal } from '../security/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
@@ -240,12 +240,19 @@ export class SearchService {
   // ---- search ---------------------------------------------------------------------
 
   /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
-  async suggest(request: Omit<SuggestRequest, 'documents'> & { restrict: Query; principal: Principal }): Promise<string[]> {
+  async suggest(request: Omit<SuggestRequest, 'documents' | 'rangeValues'> & { restrict: Query; principal: Principal }): Promise<string[]> {
     const corpus = await this.ready();
     const evaluator = this.evaluator(corpus);
     const matched = await evaluator.docs(request.restrict, { target: 'content', scopes: [] });
     const documents = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
-    return suggest(corpus, { ...request, documents });
+    const rangeValues = (range: RangeConstraintDef, name: string): string[] => {
+      try {
+        return this.ranges.facet(rangeRefOf(range, name), documents, []).values.map((v) => v.name);
+      } catch {
+        return []; // no such index (yet): nothing to complete from
+      }
+    };
+    return suggest(corpus, { ...request, documents, rangeValues });
   }
 
   private evaluator(corpus: Corpus): Evaluator {
@@ -580,7 +587,9 @@ function returnsOf(o: QueryOptions, view: SearchRequest['view']): { results: boo
     case 'metadata':
       return { results: false, facets: false, metrics: true };
     case 'results':
-      return { results: true, facets: false, metrics: false };
+      // Facets as the options say: the official client's calculate() sends view=results with
+      // return-facets in its inline options and gets the facets back from the real server.
+      return { results: true, facets: o['return-facets'] !== false, metrics: false };
     case 'none':
       return { results: false, facets: false, metrics: false };
     default:
@@ -627,9 +636,9 @@ function rangeRefOf(r: NonNullable<QueryOptions['constraint']>[number]['range'] 
   return { scope, type: r.type.replace(/^xs:/, '') as RangeIndexRef['type'], ...(r.collation ? { collation: r.collation } : {}) };
 }
 
+/** A sort order's range index; without a type, xs:string (the official client's `orderBy('name')` sends none). */
 function sortRef(order: NonNullable<QueryOptions['sort-order']>[number]): RangeIndexRef {
-  if (!order.type) throw new DbError('SEARCH-BADORDERBY', 'a sort-order on a property or element needs its type');
-  return rangeRefOf({ ...order, type: order.type }, 'sort-order');
+  return rangeRefOf({ ...order, type: order.type ?? 'xs:string' }, 'sort-order');
 }
 
 /** `raw` results: JSON as a value, XML and text as text (reference §4.3). */

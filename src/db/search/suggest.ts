@@ -8,7 +8,7 @@
  * in lexicon order, at most `limit`. Only words of documents the user may read (and that
  * match the `q` restrictions) are offered.
  */
-import type { QueryOptions } from '../options/types';
+import type { ConstraintDef, QueryOptions, RangeConstraintDef } from '../options/types';
 import { constraintKind, findConstraint } from './constraints';
 import type { Corpus } from './corpus';
 import { foldKey } from './analyze';
@@ -21,6 +21,8 @@ export interface SuggestRequest {
   options: QueryOptions;
   /** Documents whose words may be offered (readable, and matching the `q` restrictions). */
   documents: ReadonlySet<number>;
+  /** The values of a range index over `documents`, in index order (empty when there is no such index). */
+  rangeValues?: (range: RangeConstraintDef, name: string) => string[];
 }
 
 const isWordKey = (k: string) => !k.startsWith('~') && !k.startsWith('\u0001');
@@ -92,8 +94,14 @@ function firstIn(candidates: string[], docsOf: (c: string) => Iterable<number>, 
   return out;
 }
 
+/**
+ * The values `name:` completes to: from the options' `suggestion-source` for that name
+ * (`ref`) when there is one — the official client sends its suggestBindings that way —
+ * else from the constraint's own lexicon.
+ */
 function constraintValues(corpus: Corpus, r: SuggestRequest, name: string, prefix: string): string[] {
-  const def = findConstraint(r.options, name)!;
+  const source = r.options['suggestion-source']?.find((s) => s.ref === name);
+  const def = (source && constraintKind({ ...source, name }) ? { ...source, name } : findConstraint(r.options, name)!) as ConstraintDef;
   switch (constraintKind(def)) {
     case 'collection': {
       const base = def.collection?.prefix ?? '';
@@ -103,8 +111,14 @@ function constraintValues(corpus: Corpus, r: SuggestRequest, name: string, prefi
         .sort(compareCodepoints);
       return firstIn(names, (c) => corpus.collection(c), r).map((c) => c.slice(base.length));
     }
+    case 'range': {
+      // The index's values: what a range constraint can be compared with.
+      const values = r.rangeValues?.(def.range!, name) ?? [];
+      const folded = prefix.toLowerCase();
+      return values.filter((v) => v.toLowerCase().startsWith(folded)).slice(0, r.limit);
+    }
     default:
-      // Word, value, container and range constraints: the words under the constraint's scope would
+      // Word, value and container constraints: the words under the constraint's scope would
       // need a per-scope lexicon; the word lexicon is the honest approximation Tabula offers.
       return lexiconWords(corpus, r, prefix);
   }
