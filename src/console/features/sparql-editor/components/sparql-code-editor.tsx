@@ -8,7 +8,7 @@ import { autocompletion } from '@codemirror/autocomplete';
 import { StreamLanguage } from '@codemirror/language';
 import { sparql } from '@codemirror/legacy-modes/mode/sparql';
 import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import { Prec } from '@codemirror/state';
+import { Prec, StateEffect } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { sparqlCompletions, type DataVocabulary } from '../lib/sparql-completion';
 import { analyseSparql } from '../lib/sparql-syntax';
@@ -25,6 +25,9 @@ interface SparqlCodeEditorProps {
 
 const LINT_DELAY_MS = 250;
 
+/** Dispatched when the base IRI changes: relative IRIs may become (in)valid with the same text. */
+const baseChanged = StateEffect.define<null>();
+
 export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: SparqlCodeEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
   // Extensions are built once (rebuilding them would reset the editor); they read the
@@ -37,7 +40,10 @@ export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: S
   const extensions = useMemo(
     () => [
       StreamLanguage.define(sparql),
-      linter((view) => diagnostics(view.state.doc.toString(), latest.current.base), { delay: LINT_DELAY_MS }),
+      linter((view) => diagnostics(view.state.doc.toString(), latest.current.base), {
+        delay: LINT_DELAY_MS,
+        needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(baseChanged))),
+      }),
       lintGutter(),
       autocompletion({ override: [sparqlCompletions(() => latest.current.vocabulary)] }),
       Prec.highest(
@@ -58,7 +64,11 @@ export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: S
 
   useEffect(() => {
     const view = editor.current?.view;
-    if (view) forceLinting(view);
+    if (!view) return;
+    // forceLinting only runs a pass that is already scheduled, and an unchanged text schedules none:
+    // the effect asks the linter for a pass, then it runs at once.
+    view.dispatch({ effects: baseChanged.of(null) });
+    forceLinting(view);
   }, [base]);
 
   return (
