@@ -65,7 +65,8 @@ export class Evaluator {
           acc = acc ? intersect(acc, s) : s;
           if (acc.size === 0) break;
         }
-        return acc ?? this.universe();
+        if (!acc) return this.universe();
+        return q.ordered && acc.size > 0 ? this.inOrder(q.queries, acc, frame) : acc;
       }
       case 'or': {
         const acc = new Set<number>();
@@ -336,6 +337,29 @@ export class Evaluator {
       return parts.every((p) => p) ? parts.flat() as PhraseMatcher[] : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * `ordered` and-queries: the sub-queries' matches must occur in their order (any
+   * distance apart). Only word queries have positions; other sub-queries cannot be ordered.
+   */
+  private inOrder(queries: Query[], docs: Set<number>, frame: Frame): Set<number> {
+    const parts = queries.map((s) => this.phrasesOf(s, frame));
+    if (parts.some((p) => !p)) {
+      throw new DbError('REST-INVALIDPARAM', 'an ordered and-query combines words and phrases (or ORs of them); other queries have no word positions');
+    }
+    const phrases = parts as PhraseMatcher[][];
+    return filter(docs, (k) => {
+      // Greedy: the earliest match of each sub-query after the previous one's.
+      let after = -1;
+      for (const alternatives of phrases) {
+        let next = Infinity;
+        for (const p of alternatives) for (const [start] of this.spans(frame, k, p)) if (start > after && start < next) next = start;
+        if (next === Infinity) return false;
+        after = next;
+      }
+      return true;
+    });
   }
 
   private async near(q: Extract<Query, { kind: 'near' }>, frame: Frame): Promise<Set<number>> {

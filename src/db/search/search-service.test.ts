@@ -135,6 +135,8 @@ describe('search: scopes, values and structure', () => {
     { name: 'near within the distance', query: { kind: 'near', queries: [word('tomatoes', { stemmed: false }), word('soup')], distance: 6 } as Query, expected: ['/notes/shopping.txt', '/recipes/soup.json'] },
     { name: 'near beyond the distance', query: { kind: 'near', queries: [word('tomatoes', { stemmed: false }), word('soup')], distance: 4 } as Query, expected: [] },
     { name: 'ordered near keeps the order', query: { kind: 'near', queries: [word('soup'), word('tomatoes', { stemmed: false })], distance: 10, ordered: true } as Query, expected: ['/recipes/soup.json'] },
+    { name: 'an ordered AND keeps the order, any distance apart', query: { kind: 'and', queries: [word('soup'), word('sunday')], ordered: true } as Query, expected: ['/notes/shopping.txt'] },
+    { name: 'an ordered AND in the wrong order matches nothing', query: { kind: 'and', queries: [word('sunday'), word('soup')], ordered: true } as Query, expected: [] },
     { name: 'not-in: a word outside a phrase', query: { kind: 'not-in', positive: word('soup'), negative: word('tomato soup') } as Query, expected: ['/notes/shopping.txt', '/recipes/stew.xml'] },
     { name: 'false', query: { kind: 'false' } as Query, expected: [] },
   ])('$name', async ({ query, expected }) => {
