@@ -199,15 +199,19 @@ function LoadedEditor({ name, stored, draft, onDraftChange, saved }: OptionSetEd
           setConfirmDelete(false);
           remove.reset();
         }}
-        onConfirm={() =>
-          remove.mutate(name, {
-            onSuccess: () => {
+        onConfirm={() => {
+          // mutateAsync, not mutate with callbacks: the deleted set's refetch (a 404) can unmount this
+          // editor before the mutation settles, and TanStack Query drops the callbacks of unmounted
+          // observers — the page would stay on a set that no longer exists.
+          remove.mutateAsync(name).then(
+            () => {
               setConfirmDelete(false);
               onDraftChange(name, undefined);
               navigate(optionsHref(name === 'default' ? { kind: 'set', name } : { kind: 'none' }));
             },
-          })
-        }
+            () => undefined, // shown by the dialog through remove.error
+          );
+        }}
       >
         <p>
           {name === 'default'
