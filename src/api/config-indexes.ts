@@ -13,7 +13,7 @@ import { DbError } from '../db/errors';
 import { findRangeIndexIn, type IndexSettings } from '../db/indexes/config';
 import { effectiveOptions, restDefaultOptions } from '../db/options/defaults';
 import type { IndexSpec, QueryOptions } from '../db/options/types';
-import { rangeType, scopeOf } from '../db/search/constraints';
+import { rangeRefOf } from '../db/search/constraints';
 import type { RangeIndexRef } from '../db/search/query-model';
 import type { RangeIndexStatus } from '../db/search/range-indexes';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
@@ -92,7 +92,7 @@ function neededIndexes(options: QueryOptions, settings: IndexSettings, status: R
     if (!spec.type || (spec['json-property'] === undefined && !spec.element)) return;
     let ref: RangeIndexRef;
     try {
-      ref = { scope: scopeOf(spec, usedBy), type: rangeType(spec.type, usedBy), ...(spec.collation ? { collation: spec.collation } : {}) };
+      ref = rangeRefOf({ ...spec, type: spec.type }, usedBy);
     } catch {
       return; // fields and paths: Tabula has none, and the options validator says so when they are saved
     }

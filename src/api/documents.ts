@@ -124,7 +124,8 @@ export function documentParts(doc: StoredDocument, categories: Categories, metaF
   return parts;
 }
 
-async function isVersioned(deps: ApiDeps): Promise<boolean> {
+/** Whether the update policy versions documents (ETags, `versionId` in multipart parts). */
+export async function isVersioned(deps: ApiDeps): Promise<boolean> {
   const policy = await deps.db.documents.updatePolicy();
   return policy === 'version-optional' || policy === 'version-required';
 }

@@ -23,7 +23,7 @@ import { assembleQuery, positiveInt } from './search-request';
 import { bytesBody } from './http/body';
 import { buildMultipart, newBoundary, type OutPart } from './http/multipart';
 import { parseCategories } from './documents-metadata';
-import { documentParts } from './documents';
+import { documentParts, isVersioned } from './documents';
 import { combinedQueryJson, combinedQueryXml } from './serializers/query-serializer';
 import { searchResponseJson, searchResponseXml } from './serializers/search-response';
 
@@ -58,7 +58,7 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
   const { query, qtext, options, qbe } = await assembleQuery(req, params, deps, kind);
 
   if (kind === 'qbe' && (view === 'structured' || view === 'validate' || qbe?.validate)) {
-    return qbeReport(c, view === 'structured' ? 'structured' : 'validate', qbe!.query);
+    return qbeReport(c, params, view === 'structured' ? 'structured' : 'validate', qbe!.query);
   }
 
   const start = positiveInt(params, 'start', 1, 1);
@@ -83,8 +83,8 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
 }
 
 /** `view=structured` (the QBE as a combined query) and `view=validate` / `$validate` (reference §5.1). */
-function qbeReport(c: ApiContext, what: 'structured' | 'validate', query: Query): Response {
-  const format = structuredFormat(c.req.raw, new Params(c.req.raw).oneOf('format', ['json', 'xml'] as const));
+function qbeReport(c: ApiContext, params: Params, what: 'structured' | 'validate', query: Query): Response {
+  const format = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const));
   const body =
     what === 'structured'
       ? format === 'json'
@@ -98,7 +98,7 @@ function qbeReport(c: ApiContext, what: 'structured' | 'validate', query: Query)
 
 /** A multipart bulk read by query (reference §4.4): the page's documents, the response first when `view` asks. */
 async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: SearchRequest, view: string | undefined): Promise<Response> {
-  const categories = params.has('category') ? parseCategories(params) : parseCategories(withCategory(params, 'content'));
+  const categories = parseCategories(params);
   const withResponse = view !== undefined && view !== 'none';
   const { response, uris } = await deps.db.search.search({ ...request, view: withResponse ? (request.view ?? 'results') : 'none' });
   const boundary = mediaTypeParam(c.req.header('accept'), 'boundary') || newBoundary();
@@ -124,21 +124,13 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
       body: format === 'json' ? searchResponseJson(response) : searchResponseXml(response),
     });
   }
-  const policy = await deps.db.documents.updatePolicy();
-  const versioned = policy === 'version-optional' || policy === 'version-required';
+  const versioned = await isVersioned(deps);
   const metaFormat = params.oneOf('format', ['json', 'xml'] as const) ?? 'json';
   for (const doc of docs) parts.push(...documentParts(doc, categories, metaFormat, versioned));
   const body = buildMultipart(parts, boundary);
   headers.set('Content-Type', `multipart/mixed; boundary=${boundary}`);
   headers.set('Content-Length', String(body.byteLength));
   return new Response(bytesBody(body), { status: 200, headers });
-}
-
-/** Params as if `category=<value>` had been sent (the bulk read's default category). */
-function withCategory(params: Params, value: string): Params {
-  const url = new URL('http://x/');
-  url.searchParams.set('category', value);
-  return new Params(new Request(url));
 }
 
 async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {

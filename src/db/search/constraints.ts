@@ -6,7 +6,7 @@
  */
 import { DbError } from '../errors';
 import type { ConstraintDef, IndexSpec, QueryOptions } from '../options/types';
-import type { Query, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
+import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
 import { resolvedBuckets } from './buckets';
 
 export const ROOT_COLLATION = 'http://marklogic.com/collation/';
@@ -51,6 +51,11 @@ export function scopeOf(spec: IndexSpec, where: string): Scope {
   if (spec.field) throw new DbError('XDMP-FIELDRIDXNOTFOUND', `${where}: no field ${spec.field.name} is configured (Tabula has no fields)`);
   if (spec['path-index']) throw new DbError('XDMP-PATHRIDXNOTFOUND', `${where}: no path range index for ${spec['path-index'].text} (Tabula has no path indexes)`);
   throw new DbError('RESTAPI-INVALIDCONTENT', `${where}: needs json-property or element`);
+}
+
+/** The range index a range constraint or sort order names (its scope, type and collation). */
+export function rangeRefOf(spec: IndexSpec & { type: string; collation?: string }, where: string): RangeIndexRef {
+  return { scope: scopeOf(spec, where), type: rangeType(spec.type, where), ...(spec.collation ? { collation: spec.collation } : {}) };
 }
 
 /** cts term options (`case-sensitive`, `stemmed`, `lang=en`, …) as the model's {@link TermOptions}. */
@@ -145,7 +150,7 @@ export function rangeConstraintQuery(options: QueryOptions, name: string, operat
     throw new DbError('REST-INVALIDPARAM', `${where}: ${operator} compares values of a range constraint; ${name} is a ${constraintKind(def) ?? 'kindless'} constraint`);
   }
   const r = def.range!;
-  const index = { scope: scopeOf(r, where), type: rangeType(r.type, where), ...(r.collation ? { collation: r.collation } : {}) };
+  const index = rangeRefOf(r, where);
   const buckets = operator === 'EQ' ? resolvedBuckets(r, new Date(), where) : [];
   const alternatives: Query[] = values.map((value) => {
     const bucket = operator === 'EQ' ? buckets.find((b) => b.name === value) : undefined;

@@ -232,20 +232,6 @@ export function nodeTokens(t: IndexedText, i: number): [number, number] {
   return [t.nodeStart[i], i + 1 < t.nodeStart.length ? t.nodeStart[i + 1] : t.tokens.length];
 }
 
-/** The node holding token `position` (binary search over node starts). */
-export function nodeOfToken(t: IndexedText, position: number): number {
-  let lo = 0;
-  let hi = t.nodeStart.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (t.nodeStart[mid] <= position) lo = mid;
-    else hi = mid - 1;
-  }
-  // Skip empty nodes that start at the same position (scalars, blank text).
-  while (lo + 1 < t.nodeStart.length && t.nodeStart[lo + 1] <= position) lo++;
-  return lo;
-}
-
 /**
  * The documents: entries by key and URI, the content corpus and the properties corpus,
  * and the collection lexicon. Keys are small integers (the term index's ids), never reused.

@@ -16,12 +16,11 @@
  * const { response } = await db.search.search({ query: { kind: 'word', text: ['soup'], options: {} }, options, principal, start: 1, pageLength: 10, qtext: ['soup'] });
  */
 import type { StoredDocument } from '../documents/types';
-import { DbError } from '../errors';
 import type { QueryOptions, RangeConstraintDef } from '../options/types';
 import type { Principal } from '../security/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
-import { constraintKind } from './constraints';
+import { constraintKind, rangeRefOf } from './constraints';
 import { Corpus, type CorpusDump, type DocEntry } from './corpus';
 import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
 import { Evaluator } from './evaluate';
@@ -120,12 +119,7 @@ export class SearchService {
     indexes: IndexConfigStore,
     private readonly options: SearchServiceOptions = {},
   ) {
-    this.ranges = new LiveRangeIndexes(indexes, queue, async (uris) => {
-      const tx = this.idb.transaction('documents', 'readonly');
-      const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
-      await tx.done;
-      return docs;
-    });
+    this.ranges = new LiveRangeIndexes(indexes, queue, (uris) => this.readUris(uris));
   }
 
   private get rangeIndexes(): RangeIndexes {
@@ -247,7 +241,7 @@ export class SearchService {
     const documents = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
     const rangeValues = (range: RangeConstraintDef, name: string): string[] => {
       try {
-        return this.ranges.facet(rangeRefOf(range, name), documents, []).values.map((v) => v.name);
+        return this.ranges.facet(rangeRefOf(range, `constraint ${name}`), documents, []).values.map((v) => v.name);
       } catch {
         return []; // no such index (yet): nothing to complete from
       }
@@ -385,7 +379,7 @@ export class SearchService {
         out[c.name] = collectionFacet(corpus, keys, c.collection?.prefix ?? '', c.collection?.['facet-option'] ?? []);
       } else if (kind === 'range' && c.range && c.range.facet !== false) {
         const r = c.range;
-        const ref = rangeRefOf(r, c.name);
+        const ref = rangeRefOf(r, `constraint ${c.name}`);
         out[c.name] = this.rangeIndexes.facet(ref, keys, r['facet-option'] ?? [], resolvedBuckets(r, new Date(), `constraint ${c.name}`));
       }
     }
@@ -393,15 +387,22 @@ export class SearchService {
   }
 
   private async readEntries(corpus: Corpus, keys: number[]): Promise<Map<number, StoredDocument>> {
+    const docs = await this.readUris(keys.map((k) => corpus.entry(k)!.uri));
     const out = new Map<number, StoredDocument>();
-    if (keys.length === 0) return out;
-    const tx = this.idb.transaction('documents', 'readonly');
-    const docs = await Promise.all(keys.map((k) => tx.store.get(corpus.entry(k)!.uri)));
-    await tx.done;
     keys.forEach((k, i) => {
-      if (docs[i]) out.set(k, docs[i]);
+      const doc = docs[i];
+      if (doc) out.set(k, doc);
     });
     return out;
+  }
+
+  /** Stored documents by URI, in one read transaction (undefined where none). */
+  private async readUris(uris: readonly string[]): Promise<Array<StoredDocument | undefined>> {
+    if (uris.length === 0) return [];
+    const tx = this.idb.transaction('documents', 'readonly');
+    const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+    await tx.done;
+    return docs;
   }
 
   // ---- durability -------------------------------------------------------------------
@@ -449,9 +450,7 @@ export class SearchService {
     }
     for (let i = 0; i < uris.length; i += 1_000) {
       const slice = uris.slice(i, i + 1_000);
-      const tx = this.idb.transaction('documents', 'readonly');
-      const docs = await Promise.all(slice.map((u) => tx.store.get(u)));
-      await tx.done;
+      const docs = await this.readUris(slice);
       slice.forEach((uri, j) => {
         const doc = docs[j];
         if (doc) {
@@ -622,18 +621,6 @@ export function orderFacetValues<V extends { name: string; count: number }>(valu
   });
   const limit = facetOptions.find((o) => o.startsWith('limit='));
   return limit ? sorted.slice(0, Number(limit.slice(6))) : sorted;
-}
-
-function rangeRefOf(r: NonNullable<QueryOptions['constraint']>[number]['range'] & object, name: string): RangeIndexRef {
-  const scope = r['json-property'] !== undefined
-    ? { kind: 'json-property' as const, name: r['json-property'] }
-    : r.element && r.attribute
-      ? { kind: 'element-attribute' as const, element: { name: r.element.name, ns: r.element.ns ?? '' }, attribute: { name: r.attribute.name, ns: r.attribute.ns ?? '' } }
-      : r.element
-        ? { kind: 'element' as const, name: r.element.name, ns: r.element.ns ?? '' }
-        : undefined;
-  if (!scope) throw new DbError('RESTAPI-INVALIDCONTENT', `constraint ${name}: a range needs json-property or element`);
-  return { scope, type: r.type.replace(/^xs:/, '') as RangeIndexRef['type'], ...(r.collation ? { collation: r.collation } : {}) };
 }
 
 /** A sort order's range index; without a type, xs:string (the official client's `orderBy('name')` sends none). */

@@ -105,10 +105,6 @@ export class TermIndex {
     inner.reg = new Set(docs);
     this.index = index;
   }
-
-  clear(): void {
-    this.index = new Index(options);
-  }
 }
 
 function binarySearch(sorted: number[], value: number): number {

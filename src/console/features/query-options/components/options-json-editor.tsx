@@ -7,8 +7,9 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { json } from '@codemirror/lang-json';
-import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import { EditorSelection, StateEffect } from '@codemirror/state';
+import { lintGutter, type Diagnostic } from '@codemirror/lint';
+import { relint, relintableLinter } from '../../../lib/relint';
+import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { TextProblem } from '../lib/options-text';
 
@@ -31,9 +32,6 @@ interface OptionsJsonEditorProps {
 
 const LINT_DELAY_MS = 200;
 
-/** Dispatched when the problems change while the text does not: the linter runs again for it. */
-const problemsChanged = StateEffect.define<null>();
-
 export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersion, handle }: OptionsJsonEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
   // Extensions are built once (rebuilding them would reset the editor); the linter reads
@@ -46,10 +44,7 @@ export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersio
   const extensions = useMemo(
     () => [
       json(),
-      linter((view) => diagnostics(latest.current(view.state.doc.toString())), {
-        delay: LINT_DELAY_MS,
-        needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(problemsChanged))),
-      }),
+      relintableLinter((view) => diagnostics(latest.current(view.state.doc.toString())), LINT_DELAY_MS),
       lintGutter(),
       EditorView.contentAttributes.of({ 'aria-label': 'Options JSON' }),
     ],
@@ -57,11 +52,9 @@ export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersio
   );
 
   useEffect(() => {
+    // The problems changed while the text did not.
     const view = editor.current?.view;
-    if (!view) return;
-    // Schedules a lint pass (a lint without a change of text is not scheduled otherwise), then runs it now.
-    view.dispatch({ effects: problemsChanged.of(null) });
-    forceLinting(view);
+    if (view) relint(view);
   }, [problemsVersion]);
 
   useImperativeHandle(

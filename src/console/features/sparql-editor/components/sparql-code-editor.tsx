@@ -7,8 +7,9 @@ import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { autocompletion } from '@codemirror/autocomplete';
 import { StreamLanguage } from '@codemirror/language';
 import { sparql } from '@codemirror/legacy-modes/mode/sparql';
-import { forceLinting, linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import { Prec, StateEffect } from '@codemirror/state';
+import { lintGutter, type Diagnostic } from '@codemirror/lint';
+import { Prec } from '@codemirror/state';
+import { relint, relintableLinter } from '../../../lib/relint';
 import { EditorView, keymap } from '@codemirror/view';
 import { sparqlCompletions, type DataVocabulary } from '../lib/sparql-completion';
 import { analyseSparql } from '../lib/sparql-syntax';
@@ -25,9 +26,6 @@ interface SparqlCodeEditorProps {
 
 const LINT_DELAY_MS = 250;
 
-/** Dispatched when the base IRI changes: relative IRIs may become (in)valid with the same text. */
-const baseChanged = StateEffect.define<null>();
-
 export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: SparqlCodeEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
   // Extensions are built once (rebuilding them would reset the editor); they read the
@@ -40,10 +38,7 @@ export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: S
   const extensions = useMemo(
     () => [
       StreamLanguage.define(sparql),
-      linter((view) => diagnostics(view.state.doc.toString(), latest.current.base), {
-        delay: LINT_DELAY_MS,
-        needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(baseChanged))),
-      }),
+      relintableLinter((view) => diagnostics(view.state.doc.toString(), latest.current.base), LINT_DELAY_MS),
       lintGutter(),
       autocompletion({ override: [sparqlCompletions(() => latest.current.vocabulary)] }),
       Prec.highest(
@@ -63,12 +58,9 @@ export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: S
   );
 
   useEffect(() => {
+    // Relative IRIs may become (in)valid with the same text.
     const view = editor.current?.view;
-    if (!view) return;
-    // forceLinting only runs a pass that is already scheduled, and an unchanged text schedules none:
-    // the effect asks the linter for a pass, then it runs at once.
-    view.dispatch({ effects: baseChanged.of(null) });
-    forceLinting(view);
+    if (view) relint(view);
   }, [base]);
 
   return (
