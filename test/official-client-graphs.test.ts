@@ -8,13 +8,8 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-// @ts-expect-error -- the official client ships no type declarations; the slice used here is typed below.
-import marklogicUntyped from 'marklogic';
-import { startServer, type RunningServer } from '../src/node/serve';
+import { failure, officialClientHost, type Pending } from './official-client-support';
 
-interface Pending<T> {
-  result(): Promise<T>;
-}
 interface Permission {
   'role-name': string;
   capabilities: string[];
@@ -94,43 +89,18 @@ interface DatabaseClient {
   graphs: Graphs;
   release(): void;
 }
-interface ClientError extends Error {
-  statusCode?: number;
-  body?: { errorResponse?: { statusCode?: number; messageCode?: string; message?: string } };
-}
-const marklogic = marklogicUntyped as {
-  createDatabaseClient(opts: { host: string; port: number; user: string; password: string; authType: string; enableGzippedResponses?: boolean }): DatabaseClient;
-};
 
-let server: RunningServer;
-const clients: DatabaseClient[] = [];
-const connect = (user: string, password = user, enableGzippedResponses = false): DatabaseClient => {
-  const db = marklogic.createDatabaseClient({ host: '127.0.0.1', port: server.port, user, password, authType: 'DIGEST', enableGzippedResponses });
-  clients.push(db);
-  return db;
-};
+const host = officialClientHost<DatabaseClient>();
 let graphs: Graphs;
 let readerGraphs: Graphs;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 });
-  graphs = connect('rest-writer').graphs;
-  readerGraphs = connect('rest-reader').graphs;
+  await host.start();
+  graphs = host.connect('rest-writer').graphs;
+  readerGraphs = host.connect('rest-reader').graphs;
 });
-afterAll(async () => {
-  for (const db of clients) db.release();
-  await server?.close();
-});
+afterAll(() => host.stop());
 
-/** The rejection of a call that must fail. */
-async function failure(pending: Pending<unknown>): Promise<ClientError> {
-  return pending.result().then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (err: ClientError) => err,
-  );
-}
 
 const FOAF = 'http://xmlns.com/foaf/0.1/';
 const PPL = 'http://people.example/';
@@ -307,7 +277,7 @@ describe('graphs.read', () => {
   });
 
   test('a client configured like test-basic (gzip accepted) reads RDF/JSON and runs SELECT', async () => {
-    const gz = connect('rest-writer', 'rest-writer', true).graphs;
+    const gz = host.connect('rest-writer', 'rest-writer', { enableGzippedResponses: true }).graphs;
     expect(Object.keys(await gz.read<RdfJson>(uri, 'application/rdf+json').result())).toHaveLength(3);
     const r = await gz.sparql(SELECT_JSON, uri, `SELECT ?n WHERE { ?p <${FOAF}name> ?n } ORDER BY ?n`).result();
     expect(values(r, 'n')).toEqual(['Ann', 'Bob', 'Cid']);
@@ -320,7 +290,7 @@ describe('graphs.read', () => {
   });
 
   test('a missing graph also rejects with 404 on a fresh client, whose first request is the Digest challenge', async () => {
-    const err = await failure(connect('rest-reader').graphs.read('marklogic.com/nowhere', 'application/n-triples'));
+    const err = await failure(host.connect('rest-reader').graphs.read('marklogic.com/nowhere', 'application/n-triples'));
     expect(err.statusCode).toBe(404);
   });
 });

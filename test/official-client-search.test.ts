@@ -9,14 +9,9 @@
  * an empty page answered so that the client resolves `[]`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-// @ts-expect-error -- the official client ships no type declarations; the slice used here is typed below.
-import marklogicUntyped from 'marklogic';
-import { startServer, type RunningServer } from '../src/node/serve';
+import { failure, marklogic, officialClientHost, type Pending } from './official-client-support';
 import { basic } from './helpers';
 
-interface Pending<T> {
-  result(): Promise<T>;
-}
 /** What queryBuilder's functions return: opaque to this suite, only passed back to the client. */
 type QueryPart = { readonly part: unique symbol };
 interface BuiltQuery {
@@ -95,23 +90,9 @@ interface DatabaseClient {
   };
   release(): void;
 }
-interface ClientError extends Error {
-  statusCode?: number;
-  body?: { errorResponse?: { statusCode?: number; messageCode?: string; message?: string } };
-}
-const marklogic = marklogicUntyped as {
-  createDatabaseClient(opts: { host: string; port: number; user: string; password: string; authType: string }): DatabaseClient;
-  queryBuilder: QueryBuilder;
-};
-const qb = marklogic.queryBuilder;
+const qb = marklogic.queryBuilder as QueryBuilder;
 
-let server: RunningServer;
-const clients: DatabaseClient[] = [];
-const connect = (user: string, password = user): DatabaseClient => {
-  const db = marklogic.createDatabaseClient({ host: '127.0.0.1', port: server.port, user, password, authType: 'DIGEST' });
-  clients.push(db);
-  return db;
-};
+const host = officialClientHost<DatabaseClient>();
 let writer: DatabaseClient;
 let admin: DatabaseClient;
 
@@ -144,39 +125,27 @@ async function putRangeIndexes(): Promise<void> {
     'range-value-positions': false,
     'invalid-values': 'reject',
   });
-  const res = await fetch(`${server.url}/manage/v2/databases/Documents/properties`, {
+  const res = await fetch(`${host.server.url}/manage/v2/databases/Documents/properties`, {
     method: 'PUT',
     headers: { authorization: basic('admin'), 'content-type': 'application/json' },
     body: JSON.stringify({ 'range-element-index': [index('price', 'int'), index('tag', 'string')] }),
   });
   expect(res.status, await res.text()).toBe(204);
   // Indexes built after the documents are filled in the background, as MarkLogic reindexes.
-  await server.db.search.rangeIndexesSettled();
+  await host.server.db.search.rangeIndexesSettled();
 }
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 });
-  writer = connect('rest-writer');
-  admin = connect('admin');
+  await host.start();
+  writer = host.connect('rest-writer');
+  admin = host.connect('admin');
   await writer.documents
     .write(FRUIT.map((f) => ({ ...f, quality: f.content.price, properties: { kind: f.collections[1].slice(4) } })))
     .result();
   await putRangeIndexes();
 });
-afterAll(async () => {
-  for (const db of clients) db.release();
-  await server?.close();
-});
+afterAll(() => host.stop());
 
-/** The rejection of a call that must fail. */
-async function failure(pending: Pending<unknown>): Promise<ClientError> {
-  return pending.result().then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (err: ClientError) => err,
-  );
-}
 
 const found = async (query: BuiltQuery | QueryPart | CombinedQuery): Promise<FoundDocument[]> => {
   const docs = await writer.documents.query(query).result();

@@ -6,14 +6,9 @@
  * `Location`, multipart part headers, the 404 body of a missing read.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-// @ts-expect-error -- the official client ships no type declarations; the slice used here is typed below.
-import marklogicUntyped from 'marklogic';
-import { startServer, type RunningServer } from '../src/node/serve';
+import { failure, marklogic, officialClientHost, type Pending } from './official-client-support';
 import { effectiveRoles } from '../src/db/security/types';
 
-interface Pending<T> {
-  result(): Promise<T>;
-}
 interface Permission {
   'role-name': string;
   capabilities: string[];
@@ -64,45 +59,19 @@ interface PatchBuilder {
   collections: { add(name: string): PatchOperation; remove(name: string): PatchOperation };
   quality: { set(n: number): PatchOperation };
 }
-interface ClientError extends Error {
-  statusCode?: number;
-  body?: { errorResponse?: { statusCode?: number; messageCode?: string; message?: string } };
-}
-const marklogic = marklogicUntyped as {
-  createDatabaseClient(opts: { host: string; port: number; user: string; password: string; authType: string }): DatabaseClient;
-  patchBuilder: PatchBuilder;
-};
-const pb = marklogic.patchBuilder;
+const pb = marklogic.patchBuilder as PatchBuilder;
 
-let server: RunningServer;
-const clients: DatabaseClient[] = [];
-const connect = (user: string, password = user): DatabaseClient => {
-  const db = marklogic.createDatabaseClient({ host: '127.0.0.1', port: server.port, user, password, authType: 'DIGEST' });
-  clients.push(db);
-  return db;
-};
+const host = officialClientHost<DatabaseClient>();
 let writer: DatabaseClient;
 let admin: DatabaseClient;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 });
-  writer = connect('rest-writer');
-  admin = connect('admin');
+  await host.start();
+  writer = host.connect('rest-writer');
+  admin = host.connect('admin');
 });
-afterAll(async () => {
-  for (const db of clients) db.release();
-  await server?.close();
-});
+afterAll(() => host.stop());
 
-/** The rejection of a call that must fail. */
-async function failure(pending: Pending<unknown>): Promise<ClientError> {
-  return pending.result().then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (err: ClientError) => err,
-  );
-}
 
 const metadataOf = async (uri: string, categories: string | string[] = ['metadata']) => {
   const [doc] = await writer.documents.read({ uris: uri, categories }).result();
@@ -360,7 +329,7 @@ describe('documents.read', () => {
   });
 
   test('a missing URI also resolves [] on a fresh client, whose first request is the Digest challenge', async () => {
-    expect(await connect('rest-reader').documents.read('/oc/read/missing.json').result()).toEqual([]);
+    expect(await host.connect('rest-reader').documents.read('/oc/read/missing.json').result()).toEqual([]);
   });
 });
 
@@ -462,7 +431,7 @@ describe('documents.remove and removeAll', () => {
     await writer.documents.write({ uri: '/oc/all/last.json', content: { last: true } }).result();
     expect(await admin.documents.removeAll({ all: true }).result()).toEqual({ exists: false, allDocuments: true });
     expect((await admin.documents.probe('/oc/all/last.json').result()).exists).toBe(false);
-    expect((await server.db.documents.list({}, { name: 'admin', roles: effectiveRoles(['admin']) }, 1, 10)).total).toBe(0);
+    expect((await host.server.db.documents.list({}, { name: 'admin', roles: effectiveRoles(['admin']) }, 1, 10)).total).toBe(0);
   });
 });
 
@@ -501,7 +470,7 @@ describe('checkConnection', () => {
   });
 
   test('a wrong password resolves {connected: false, httpStatusCode: 401}', async () => {
-    expect(await connect('rest-writer', 'wrong').checkConnection().result()).toEqual({ connected: false, httpStatusCode: 401, httpStatusMessage: 'Unauthorized' });
+    expect(await host.connect('rest-writer', 'wrong').checkConnection().result()).toEqual({ connected: false, httpStatusCode: 401, httpStatusMessage: 'Unauthorized' });
   });
 });
 
@@ -550,7 +519,7 @@ describe('errors reach the client with status and MarkLogic body', () => {
       code: 'RESTAPI-NODOCUMENT',
     },
   ])('$name, and nothing is written', async ({ user, doc, status, code }) => {
-    const err = await failure(connect(user).documents.write(doc));
+    const err = await failure(host.connect(user).documents.write(doc));
     expect(err.statusCode).toBe(status);
     expect(err.body?.errorResponse?.statusCode).toBe(status);
     expect(err.body?.errorResponse?.messageCode).toMatch(code);
@@ -560,7 +529,7 @@ describe('errors reach the client with status and MarkLogic body', () => {
   test('a rest-reader removing a document → 403 SEC-PRIV, and the document stays', async () => {
     const uri = '/oc/err/keep.json';
     await writer.documents.write({ uri, content: { keep: true } }).result();
-    const err = await failure(connect('rest-reader').documents.remove(uri));
+    const err = await failure(host.connect('rest-reader').documents.remove(uri));
     expect(err.statusCode).toBe(403);
     expect(err.body?.errorResponse?.messageCode).toBe('SEC-PRIV');
     expect((await writer.documents.probe(uri).result()).exists).toBe(true);
