@@ -21,7 +21,7 @@
  * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
  * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000");
  * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
- * bulk variant, default "50000,100000,250000,all"), BENCH_QUERY_RUNS (default 50),
+ * bulk variant, default "50000,100000,250000,all"), BENCH_QUERY_RUNS (default 200),
  * BENCH_QUERY_WARMUP (default 10), BENCH_COLD_RUNS (default 3), BENCH_BASELINE_LOADS
  * (fresh pages per baseline load, default 3), BENCH_BASELINE_CHUNK (default 50000),
  * BENCH_COMPACTION_WAIT (ms a bulk load waits for the log's compaction, default 30000);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { basic, testApi, type TestApi } from '../../test/helpers';
+import { isStreamed } from './http/streamed-response';
 
 const QUERY = { 'content-type': 'application/sparql-query' };
 const UPDATE = { 'content-type': 'application/sparql-update' };
@@ -54,6 +55,8 @@ describe('SPARQL queries', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/sparql-results+json; charset=utf-8');
     expect(values(await res.json(), 'n').sort()).toEqual(['Ada', 'Alan', 'Grace']);
+    // Built as the stream the service worker hands over without re-wrapping it.
+    expect(isStreamed(res)).toBe(true);
   });
 
   test('default-graph-uri names the graphs of the default graph; the default graph is named by its reserved IRI', async () => {

@@ -140,17 +140,25 @@ const SELECT_ALL = /\bSELECT\s+(?:DISTINCT\s+|REDUCED\s+)?\*/i;
 const paged = (options: Pick<QueryOptions, 'start' | 'pageLength'>): boolean =>
   (options.start !== undefined && options.start !== 1) || options.pageLength !== undefined;
 
-/** A result carrying the engine's JSON text, parsed on first read of `results`. */
-function withLazyResults<F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> {
-  let parsed: SelectResults | AskResult | undefined;
-  return {
-    form,
-    json,
-    get results() {
-      return (parsed ??= JSON.parse(json) as SelectResults | AskResult);
-    },
-  } as Extract<QueryResult, { form: F }>;
+/**
+ * A result carrying the engine's JSON text, parsed on first read of `results`. A class
+ * rather than an object literal with a getter: V8 builds those slowly, on every query.
+ */
+class LazyResults {
+  private parsed: SelectResults | AskResult | undefined;
+
+  constructor(
+    readonly form: 'SELECT' | 'ASK',
+    readonly json: string,
+  ) {}
+
+  get results(): SelectResults | AskResult {
+    return (this.parsed ??= JSON.parse(this.json) as SelectResults | AskResult);
+  }
 }
+
+const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> =>
+  new LazyResults(form, json) as unknown as Extract<QueryResult, { form: F }>;
 
 /**
  * `SELECT *` columns in the order the variables first appear in the query, as people
