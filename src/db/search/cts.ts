@@ -50,6 +50,7 @@ import {
   isJsonObject,
   orOf,
   parseStructuredQuery,
+  QueryBodyReader,
   parseStructuredQueryXml,
   parseXmlAs,
   SEARCH_NS,
@@ -265,18 +266,16 @@ function accepts(value: RangeValueIn, type: RangeType): boolean {
 const describe = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v);
 
-class CtsParser {
+class CtsParser extends QueryBodyReader {
   constructor(
-    private readonly code: MalformedQueryCode,
+    code: MalformedQueryCode,
     private readonly indexes: readonly RangeIndexRef[],
-  ) {}
-
-  fail(where: string, detail: string): never {
-    throw new DbError(this.code, `${INVALID}${where}: ${detail}`);
+  ) {
+    super(code);
   }
 
-  tooMany(where: string, keys: string[]): never {
-    throw new DbError(this.code, `Too many subqueries: ${where} holds ${keys.join(', ')}; one query is expected`);
+  protected misplaced(key: string, allowed: string[]): string | undefined {
+    return JSON_KINDS.has(key) ? `${key} cannot appear here (expected ${allowed.join(', ')})` : undefined;
   }
 
   /** `{"ctsquery": Q}` or Q. */
@@ -638,23 +637,6 @@ class CtsParser {
   private object(value: unknown, where: string): JsonObject {
     if (!isJsonObject(value)) this.fail(where, `expected an object, found ${describe(value)}`);
     return value;
-  }
-
-  private allow(b: JsonObject, keys: string[], where: string): void {
-    for (const key of Object.keys(b)) {
-      if (!keys.includes(key)) this.fail(where, JSON_KINDS.has(key) ? `${key} cannot appear here (expected ${keys.join(', ')})` : `unknown key ${key}`);
-    }
-  }
-
-  private required(b: JsonObject, key: string, where: string): unknown {
-    if (b[key] === undefined) this.fail(where, `needs ${key}`);
-    return b[key];
-  }
-
-  /** Arrays of one item may be written as the item, as the server's own serialisation does for scalars. */
-  private list(value: unknown, where: string): unknown[] {
-    if (value === undefined) this.fail(where, 'is missing');
-    return Array.isArray(value) ? value : [value];
   }
 
   private strings(value: unknown, where: string): string[] {

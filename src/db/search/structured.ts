@@ -191,11 +191,13 @@ const SCOPE_KEYS = ['json-property', 'element', 'attribute', 'field', 'path-inde
 /** Other query syntaxes that may not sit beside `query` in one body (reference §4.8). */
 const OTHER_ROOTS = new Set(['ctsquery', '$query', 'qtext', 'search']);
 
-class StructuredParser {
-  constructor(
-    private readonly options: QueryOptions,
-    private readonly code: MalformedQueryCode,
-  ) {}
+/**
+ * What the JSON query parsers (structured here, cts in ./cts.ts) share: their errors and
+ * the checks of a query body's keys. Each says how it words a key of its own syntax that
+ * stands where it may not.
+ */
+export abstract class QueryBodyReader {
+  constructor(protected readonly code: MalformedQueryCode) {}
 
   fail(where: string, detail: string): never {
     throw new DbError(this.code, `Invalid query: ${where}: ${detail}`);
@@ -203,6 +205,39 @@ class StructuredParser {
 
   tooMany(where: string, keys: string[]): never {
     throw new DbError(this.code, `Too many subqueries: ${where} holds ${keys.join(', ')}; one query is expected`);
+  }
+
+  /** The complaint about `key`, a query kind of this syntax, outside `allowed`; undefined for any other key. */
+  protected abstract misplaced(key: string, allowed: string[]): string | undefined;
+
+  protected allow(b: JsonObject, keys: string[], where: string): void {
+    for (const key of Object.keys(b)) {
+      if (!keys.includes(key)) this.fail(where, this.misplaced(key, keys) ?? `unknown key ${key}`);
+    }
+  }
+
+  protected required(b: JsonObject, key: string, where: string): unknown {
+    if (b[key] === undefined) this.fail(where, `needs ${key}`);
+    return b[key];
+  }
+
+  /** Arrays of one item may be written as the item (reference §4.7), as the server's own serialisation does for scalars. */
+  protected list(value: unknown, where: string): unknown[] {
+    if (value === undefined) this.fail(where, 'is missing');
+    return Array.isArray(value) ? value : [value];
+  }
+}
+
+class StructuredParser extends QueryBodyReader {
+  constructor(
+    private readonly options: QueryOptions,
+    code: MalformedQueryCode,
+  ) {
+    super(code);
+  }
+
+  protected misplaced(key: string): string | undefined {
+    return isQueryKind(key) ? `${key} cannot appear here` : undefined;
   }
 
   root(json: unknown): Query {
@@ -548,22 +583,6 @@ class StructuredParser {
     return value;
   }
 
-  private allow(b: JsonObject, keys: string[], where: string): void {
-    for (const key of Object.keys(b)) {
-      if (!keys.includes(key)) this.fail(where, isQueryKind(key) ? `${key} cannot appear here` : `unknown key ${key}`);
-    }
-  }
-
-  private required(b: JsonObject, key: string, where: string): unknown {
-    if (b[key] === undefined) this.fail(where, `needs ${key}`);
-    return b[key];
-  }
-
-  /** Arrays of one item may be written as the item (reference §4.7). */
-  private list(value: unknown, where: string): unknown[] {
-    if (value === undefined) this.fail(where, 'is missing');
-    return Array.isArray(value) ? value : [value];
-  }
 
   private scalars(value: unknown, where: string, allowNull = false): Array<string | number | boolean | null> {
     return this.list(value, where).map((v) => {
