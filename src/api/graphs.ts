@@ -191,7 +191,7 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
   const params = new Params(c.req.raw);
   const { iri, permissions } = target(params, ['base', 'repair']);
   const principal = c.get('principal');
-  const perms = readPermissions(params.search);
+  const perms = readPermissions(params.entries());
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const contentType = c.req.header('content-type') ?? null;
   const triples = deps.db.triples;

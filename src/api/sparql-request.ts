@@ -15,6 +15,7 @@ import { isKnownRole } from '../db/documents/metadata';
 import type { Permission } from '../db/documents/types';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
+import { Params } from './http/params';
 
 export interface SparqlBinding {
   name: string;
@@ -60,9 +61,7 @@ const CAPABILITIES = ['read', 'update', 'execute'];
 
 /** Reads and validates the request; throws DbError for anything malformed. */
 export async function readSparqlRequest(req: Request, options: { maxBytes: number; database: string }): Promise<SparqlRequest> {
-  // The query string cut from the URL as it is: parsing the whole URL again costs more
-  // than the rest of this function for a typical query.
-  const params = new ParamList(queryString(req.url));
+  const params = new Params(req);
   let bodyText: string | undefined;
   let bodyOperation: 'query' | 'update' | undefined;
 
@@ -100,25 +99,19 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
       throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${name} for /v1/graphs/sparql`);
     }
   }
-  const single = (name: string): string | undefined => {
-    const values = params.getAll(name);
-    if (values.length > 1) throw new DbError('REST-REPEATEDPARAM', `Parameter ${name} may only appear once`);
-    return values[0];
-  };
-
-  intParam(single('optimize'), 'optimize', 0);
-  const rulesets = single('default-rulesets');
+  intParam(params.one('optimize'), 'optimize', 0);
+  const rulesets = params.one('default-rulesets');
   if (rulesets !== undefined && rulesets !== 'include' && rulesets !== 'exclude') {
     throw new DbError('REST-INVALIDPARAM', `default-rulesets must be include or exclude: ${rulesets}`);
   }
 
-  const database = single('database');
+  const database = params.one('database');
   if (database !== undefined && database !== options.database) {
     throw new DbError('XDMP-NOSUCHDB', `No such database ${database}`);
   }
 
-  const queries = params.getAll('query');
-  const updates = params.getAll('update');
+  const queries = params.all('query');
+  const updates = params.all('update');
   if (queries.length > 1 || updates.length > 1) throw new DbError('REST-REPEATEDPARAM', 'query and update may only appear once');
   const candidates = [
     ...queries.map((text) => ({ operation: 'query' as const, text })),
@@ -144,70 +137,16 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
   return {
     operation,
     text,
-    defaultGraphs: params.getAll('default-graph-uri'),
-    namedGraphs: params.getAll('named-graph-uri'),
-    usingGraphs: params.getAll('using-graph-uri'),
-    usingNamedGraphs: params.getAll('using-named-graph-uri'),
-    base: single('base'),
-    bindings: params.prefixed('bind:') ? readBindings(params.entries()) : [],
-    start: intParam(single('start'), 'start', 1) ?? 1,
-    pageLength: intParam(single('pageLength'), 'pageLength', 0),
-    permissions: params.prefixed('perm:') ? readPermissions(params.entries()) : [],
+    defaultGraphs: params.all('default-graph-uri'),
+    namedGraphs: params.all('named-graph-uri'),
+    usingGraphs: params.all('using-graph-uri'),
+    usingNamedGraphs: params.all('using-named-graph-uri'),
+    base: params.one('base'),
+    bindings: readBindings(params.entries()),
+    start: intParam(params.one('start'), 'start', 1) ?? 1,
+    pageLength: intParam(params.one('pageLength'), 'pageLength', 0),
+    permissions: readPermissions(params.entries()),
   };
-}
-
-/** The query string of a serialised URL (`URL.search` without its `?`, no fragment). */
-function queryString(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return '';
-  const hash = url.indexOf('#', q);
-  return url.slice(q + 1, hash < 0 ? undefined : hash);
-}
-
-/**
- * The request's parameters (URL, then a form body), decoded once and grouped by name in
- * order of first appearance. URLSearchParams answers each `getAll` by scanning the whole
- * list; a query request asks for a dozen names, on every query.
- */
-class ParamList {
-  private readonly byName = new Map<string, string[]>();
-  private readonly all: Array<[string, string]> = [];
-
-  constructor(query: string) {
-    if (query !== '') this.append(query);
-  }
-
-  append(urlencoded: string): void {
-    for (const [name, value] of new URLSearchParams(urlencoded)) {
-      this.all.push([name, value]);
-      const values = this.byName.get(name);
-      if (values) values.push(value);
-      else this.byName.set(name, [value]);
-    }
-  }
-
-  names(): IterableIterator<string> {
-    return this.byName.keys();
-  }
-
-  has(name: string): boolean {
-    return this.byName.has(name);
-  }
-
-  /** A copy: callers keep what they are given. */
-  getAll(name: string): string[] {
-    return this.byName.get(name)?.slice() ?? [];
-  }
-
-  /** Whether any parameter name starts with `prefix`. */
-  prefixed(prefix: string): boolean {
-    for (const name of this.byName.keys()) if (name.startsWith(prefix)) return true;
-    return false;
-  }
-
-  entries(): ReadonlyArray<[string, string]> {
-    return this.all;
-  }
 }
 
 function intParam(raw: string | undefined, name: string, min: number): number | undefined {

@@ -6,26 +6,58 @@
 import { DbError } from '../../db/errors';
 
 export class Params {
-  readonly search: URLSearchParams;
-  readonly path: string;
+  private readonly url: string;
+  /** Every name with its values, in order of first appearance. */
+  private readonly byName = new Map<string, string[]>();
+  /** Every pair in order, for prefixed parameters whose order matters (`bind:`, `perm:`). */
+  private readonly pairs: Array<[string, string]> = [];
 
   constructor(req: Request) {
-    const url = new URL(req.url);
-    this.search = url.searchParams;
-    this.path = url.pathname;
+    this.url = req.url;
+    // Cut from the serialised URL rather than parsed again: the query string is all that
+    // is needed on every request, and a URL parse of a long SPARQL query costs more than
+    // the rest of reading it. URLSearchParams decodes it exactly as URL.searchParams does.
+    const beforeHash = this.url.split('#', 1)[0];
+    const q = beforeHash.indexOf('?');
+    if (q >= 0) this.append(beforeHash.slice(q + 1));
+  }
+
+  /** The request's path (for messages). */
+  get path(): string {
+    return new URL(this.url).pathname;
+  }
+
+  /** Adds the parameters of an `application/x-www-form-urlencoded` body (SPARQL's form POSTs). */
+  append(urlencoded: string): void {
+    for (const [name, value] of new URLSearchParams(urlencoded)) {
+      this.pairs.push([name, value]);
+      const values = this.byName.get(name);
+      if (values) values.push(value);
+      else this.byName.set(name, [value]);
+    }
+  }
+
+  /** Each name once, in order of first appearance. */
+  names(): IterableIterator<string> {
+    return this.byName.keys();
+  }
+
+  /** Every name–value pair, in order. */
+  entries(): ReadonlyArray<[string, string]> {
+    return this.pairs;
   }
 
   all(name: string): string[] {
-    return this.search.getAll(name);
+    return this.byName.get(name)?.slice() ?? [];
   }
 
   has(name: string): boolean {
-    return this.search.has(name);
+    return this.byName.has(name);
   }
 
   /** The single value of a parameter; repeating it is an error. */
   one(name: string): string | undefined {
-    const values = this.search.getAll(name);
+    const values = this.byName.get(name) ?? [];
     if (values.length > 1) throw new DbError('REST-REPEATEDPARAM', `Parameter ${name} may only appear once`);
     return values[0];
   }
@@ -39,7 +71,7 @@ export class Params {
   /** Parameters whose name starts with `prefix`, as [suffix, value] pairs. */
   prefixed(prefix: string): Array<[string, string]> {
     const out: Array<[string, string]> = [];
-    for (const [k, v] of this.search) if (k.startsWith(prefix)) out.push([k.slice(prefix.length), v]);
+    for (const [k, v] of this.pairs) if (k.startsWith(prefix)) out.push([k.slice(prefix.length), v]);
     return out;
   }
 
@@ -56,7 +88,7 @@ export class Params {
   /** 400 REST-UNSUPPORTEDPARAM for every name not in `allowed` nor under `prefixes`. */
   validate(allowed: readonly string[], prefixes: readonly string[] = []): void {
     const bad = new Set<string>();
-    for (const name of this.search.keys()) {
+    for (const name of this.byName.keys()) {
       if (allowed.includes(name) || prefixes.some((p) => name.startsWith(p))) continue;
       bad.add(name);
     }
