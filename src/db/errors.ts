@@ -74,6 +74,8 @@ export const catalogue = {
   'XDMP-LEXVAL': entry(400, 'Invalid lexical value'),
   'SEARCH-BADORDERBY': entry(400, 'Invalid sort order'),
   'SEARCH-INVALARGS': entry(400, 'Invalid arguments'),
+  // Tabula's own: an input past one of the instance's explicit limits (src/db/limits.ts).
+  'TABULA-LIMIT': entry(400, 'Limit exceeded'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
   'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),

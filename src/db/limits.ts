@@ -1,0 +1,32 @@
+/**
+ * The instance's explicit limits: every input a request can make arbitrarily large or
+ * deep is checked against one of these before it reaches a parser, an engine or
+ * IndexedDB. Each sits far above any real document or query and far below what hurts
+ * (a stack overflow, a blocked event loop, a WebAssembly trap). Past a limit the request
+ * is refused with 400 TABULA-LIMIT (structure) or 413 RESTAPI-PAYLOADTOOLARGE (size),
+ * the message naming the limit, and nothing changes.
+ *
+ * docs/limits.md lists them for users; keep the two in step.
+ *
+ * @example
+ * checkLimit('maxNestingDepth', depth, 'JSON document');
+ */
+import { DbError } from './errors';
+
+export const limits = {
+  /** Depth of nesting of a JSON value or XML element tree: documents, metadata, query and option bodies, patches. */
+  maxNestingDepth: 512,
+} as const;
+
+export type LimitName = keyof typeof limits;
+
+/** The message detail that names a limit: `<what> exceeds maxNestingDepth (512)`. */
+export const limitDetail = (name: LimitName, what: string): string => `${what} exceeds ${name} (${limits[name]})`;
+
+/** 400 TABULA-LIMIT naming the limit `what` went past. */
+export const limitError = (name: LimitName, what: string): DbError => new DbError('TABULA-LIMIT', limitDetail(name, what));
+
+/** Throws {@link limitError} when `value` is over the limit. */
+export function checkLimit(name: LimitName, value: number, what: string): void {
+  if (value > limits[name]) throw limitError(name, what);
+}
