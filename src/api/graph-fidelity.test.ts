@@ -74,3 +74,51 @@ describe('bind: values typed by name', () => {
     expect(await allTriples(api)).toEqual([]);
   });
 });
+
+describe('the default graph named by its reserved IRI', () => {
+  const DG = 'http://marklogic.com/semantics#default-graph';
+  const seed = async () => {
+    const api = await testApi();
+    await api.fetch('/v1/graphs?default', { method: 'PUT', headers: { 'content-type': 'application/n-triples' }, body: '<http://ex/d> <http://ex/p> _:b .\n_:b <http://ex/q> "in default" .\n' });
+    await api.fetch('/v1/graphs?graph=http://ex/g', { method: 'PUT', headers: { 'content-type': 'application/n-triples' }, body: '<http://ex/n> <http://ex/p> "in g" .\n' });
+    return api;
+  };
+  const rows = async (res: Response) => {
+    expect(res.status).toBe(200);
+    return (await res.json()).results.bindings.map((b: Record<string, { value: string }>) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v.value])));
+  };
+
+  test.for([
+    { name: 'GRAPH <…#default-graph> over the union', query: `SELECT ?o WHERE { GRAPH <${DG}> { ?s <http://ex/q> ?o } }`, extra: '' },
+    { name: 'a prefixed GRAPH sem:default-graph', query: `PREFIX sem: <http://marklogic.com/semantics#> SELECT ?o WHERE { GRAPH sem:default-graph { ?s <http://ex/q> ?o } }`, extra: '' },
+    { name: 'FROM NAMED', query: `SELECT ?o FROM NAMED <${DG}> WHERE { GRAPH ?g { ?s <http://ex/q> ?o } }`, extra: '' },
+    { name: 'named-graph-uri', query: 'SELECT ?o WHERE { GRAPH ?g { ?s <http://ex/q> ?o } }', extra: `&named-graph-uri=${encodeURIComponent(DG)}` },
+    { name: 'GRAPH <…> joined with the default graph through a blank node', query: `SELECT ?o WHERE { <http://ex/d> <http://ex/p> ?b GRAPH <${DG}> { ?b <http://ex/q> ?o } }`, extra: '' },
+  ])('$name finds the triples of the default graph', async ({ query, extra }) => {
+    const api = await seed();
+    expect(await rows(await sparqlGet(api, query, extra))).toEqual([{ o: 'in default' }]);
+    // The copy under the reserved IRI lasts only as long as the query.
+    expect(await rows(await sparqlGet(api, 'SELECT DISTINCT ?g WHERE { GRAPH ?g { ?s ?p ?o } }'))).toEqual([{ g: 'http://ex/g' }]);
+  });
+
+  test('GRAPH ?g with the default graph among the named graphs binds its reserved IRI', async () => {
+    const api = await seed();
+    const res = await sparqlGet(api, 'SELECT ?g ?o WHERE { GRAPH ?g { ?s ?p ?o FILTER isLiteral(?o) } }', `&named-graph-uri=${encodeURIComponent(DG)}&named-graph-uri=http://ex/g`);
+    expect((await rows(res)).sort((a: { o: string }, b: { o: string }) => a.o.localeCompare(b.o))).toEqual([
+      { g: DG, o: 'in default' },
+      { g: 'http://ex/g', o: 'in g' },
+    ]);
+  });
+
+  test('an update WHERE with GRAPH <…#default-graph> and using-named-graph-uri reads the default graph', async () => {
+    const api = await seed();
+    const update = (body: string, extra = '') =>
+      api.fetch(`/v1/graphs/sparql${extra}`, { method: 'POST', headers: { 'content-type': 'application/sparql-update' }, body });
+    expect((await update(`INSERT { GRAPH <http://ex/copy> { ?s ?p ?o } } WHERE { GRAPH <${DG}> { ?s <http://ex/q> ?o . ?s ?p ?o } }`)).status).toBe(201);
+    expect((await update('INSERT { GRAPH <http://ex/copy2> { ?s ?p ?o } } WHERE { GRAPH ?g { ?s <http://ex/q> ?o . ?s ?p ?o } }', `?using-named-graph-uri=${encodeURIComponent(DG)}`)).status).toBe(201);
+    for (const g of ['http://ex/copy', 'http://ex/copy2']) {
+      const res = await api.fetch(`/v1/graphs?graph=${g}`, { headers: { accept: 'application/n-triples' } });
+      expect((await res.text()).trim()).toMatch(/^_:\S+ <http:\/\/ex\/q> "in default" \.$/);
+    }
+  });
+});
