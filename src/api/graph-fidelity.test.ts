@@ -122,3 +122,36 @@ describe('the default graph named by its reserved IRI', () => {
     }
   });
 });
+
+describe('IRI-valued parameters', () => {
+  const DESCRIBE = `/v1/graphs/sparql?query=${encodeURIComponent('DESCRIBE <http://seed/s>')}`;
+  const UPDATE = (q: string) => ({ url: `/v1/graphs/sparql?${q}`, init: { method: 'POST', headers: { 'content-type': 'application/sparql-update' }, body: 'INSERT DATA { <http://s> <http://p> "o" }' } });
+  const put = (q: string) => ({ url: `/v1/graphs?${q}`, init: { method: 'PUT', headers: { 'content-type': 'application/n-triples' }, body: '<http://s> <http://p> "o" .' } });
+  test.for([
+    { param: 'named-graph-uri', url: `${DESCRIBE}&named-graph-uri=%00`, init: {} },
+    { param: 'default-graph-uri', url: `${DESCRIBE}&default-graph-uri=http://a/%25zz`, init: {} },
+    { param: 'base', url: `${DESCRIBE}&base=http://%5Bx/`, init: {} },
+    { param: 'using-graph-uri', ...UPDATE('using-graph-uri=http://a%23b%23c') },
+    { param: 'using-named-graph-uri', ...UPDATE('using-named-graph-uri=%00') },
+    { param: 'graph', ...put('graph=http://a:port/') },
+    { param: 'base', ...put('graph=http://ex/g&base=http://a/%25') },
+    { param: 'graph', url: '/v1/graphs?graph=http://a/%EF%BF%BE', init: {} },
+    { param: 'graph', url: '/v1/graphs?graph=http://a/%0A', init: { method: 'DELETE' } },
+    { param: 'iri', url: '/v1/graphs/things?iri=%01', init: {} },
+  ])('$param with an invalid IRI is 400 REST-INVALIDPARAM naming it ($url)', async ({ param, url, init }) => {
+    const api = await testApi();
+    const res = await api.fetch(url, init);
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.messageCode).toBe('REST-INVALIDPARAM');
+    expect(err.message).toContain(`${param}: invalid IRI`);
+    expect(await allTriples(api)).toEqual([]);
+  });
+
+  test('path forms and the values the official client sends stay valid', async () => {
+    const api = await testApi();
+    expect((await api.fetch('/v1/graphs?graph=marklogic.com/people', { method: 'PUT', headers: { 'content-type': 'text/turtle' }, body: '<http://s> <http://p> "o" .' })).status).toBe(201);
+    const update = await api.fetch('/v1/graphs/sparql?using-named-graph-uri=true', { method: 'POST', headers: { 'content-type': 'application/sparql-update' }, body: 'INSERT DATA { <http://s> <http://p> "o2" }' });
+    expect(update.status).toBe(200);
+  });
+});

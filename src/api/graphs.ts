@@ -27,6 +27,7 @@ import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
 import { rdfJsonToNTriples } from './rdf-json-reader';
 import { readPermissions } from './sparql-request';
+import { checkIriParams, iriPairs } from './http/iri-params';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const GRAPH_CAPABILITIES = ['read', 'update', 'execute'];
@@ -69,6 +70,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
   const { iri, permissions } = target(params, ['format']);
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
   let body: string;
@@ -190,6 +192,7 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
   const { iri, permissions } = target(params, ['base', 'repair']);
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const perms = readPermissions(params.entries());
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
@@ -218,6 +221,7 @@ async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
   const { iri, permissions } = target(params, []);
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
   if (iri === undefined) {

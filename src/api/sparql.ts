@@ -15,6 +15,7 @@ import { contentTypeHeader, negotiateSparqlResults, sparqlResultsWriter } from '
 import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
+import { checkIriParams } from './http/iri-params';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
@@ -35,6 +36,13 @@ const toBinding = (b: SparqlBinding): Binding =>
 
 async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name });
+  await checkIriParams(deps, [
+    ...request.defaultGraphs.map((v) => ['default-graph-uri', v] as const),
+    ...request.namedGraphs.map((v) => ['named-graph-uri', v] as const),
+    ...request.usingGraphs.map((v) => ['using-graph-uri', v] as const),
+    ...request.usingNamedGraphs.map((v) => ['using-named-graph-uri', v] as const),
+    ...(request.base === undefined ? [] : [['base', request.base] as const]),
+  ]);
   return request.operation === 'query' ? query(c, deps, request) : update(c, deps, request);
 }
 
