@@ -155,3 +155,93 @@ describe('IRI-valued parameters', () => {
     expect(update.status).toBe(200);
   });
 });
+
+const TTL_BODY = { headers: { 'content-type': 'text/turtle' }, body: '<http://s> <http://p> "o" .' };
+const withParam = (url: string, param: string) => `${url}${url.includes('?') ? '&' : '?'}${param}`;
+const SPARQL_Q = `/v1/graphs/sparql?query=${encodeURIComponent('SELECT * WHERE { ?s ?p ?o }')}`;
+/** Every endpoint whose parameters include database and timestamp, with a request that would otherwise succeed. */
+const ENDPOINTS: Array<{ name: string; url: string; init?: RequestInit }> = [
+  { name: 'GET /v1/documents', url: '/v1/documents?uri=/a.json' },
+  { name: 'PUT /v1/documents', url: '/v1/documents?uri=/b.json', init: { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"b":1}' } },
+  { name: 'DELETE /v1/documents', url: '/v1/documents?uri=/a.json', init: { method: 'DELETE' } },
+  { name: 'GET /v1/search', url: '/v1/search?q=a&format=json' },
+  { name: 'GET /v1/suggest', url: '/v1/suggest?partial-q=a' },
+  { name: 'GET /v1/graphs', url: '/v1/graphs?graph=http://ex/g' },
+  { name: 'PUT /v1/graphs', url: '/v1/graphs?graph=http://ex/new', init: { method: 'PUT', ...TTL_BODY } },
+  { name: 'GET /v1/graphs/things', url: '/v1/graphs/things?iri=http://s' },
+  { name: 'GET /v1/graphs/sparql', url: SPARQL_Q },
+  { name: 'POST /v1/graphs/sparql (update)', url: '/v1/graphs/sparql', init: { method: 'POST', headers: { 'content-type': 'application/sparql-update' }, body: 'INSERT DATA { GRAPH <http://ex/new> { <http://s> <http://p> "o" } }' } },
+];
+
+async function seededForEndpoints() {
+  const api = await testApi();
+  await api.fetch('/v1/documents?uri=/a.json', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"a":"a"}' });
+  await api.fetch('/v1/graphs?graph=http://ex/g', { method: 'PUT', ...TTL_BODY });
+  return api;
+}
+
+async function unchanged(api: TestApi) {
+  expect((await api.fetch('/v1/documents?uri=/a.json')).status).toBe(200);
+  expect((await api.fetch('/v1/documents?uri=/b.json')).status).toBe(404);
+  expect((await api.fetch('/v1/graphs?graph=http://ex/new')).status).toBe(404);
+}
+
+describe('database=', () => {
+  test.for(ENDPOINTS)('$name with the database\'s own name is accepted', async ({ url, init }) => {
+    const api = await seededForEndpoints();
+    const res = await api.fetch(withParam(url, `database=${api.db.name}`), init);
+    expect(res.status).toBeLessThan(300);
+  });
+
+  test.for(ENDPOINTS)('$name with another database is 400 XDMP-NOSUCHDB and changes nothing', async ({ url, init }) => {
+    const api = await seededForEndpoints();
+    const res = await api.fetch(withParam(url, 'database=Other'), init);
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.messageCode).toBe('XDMP-NOSUCHDB');
+    expect(err.message).toBe('XDMP-NOSUCHDB: (err:FOER0000) No such database: Other');
+    await unchanged(api);
+  });
+});
+
+describe('timestamp=', () => {
+  test.for(ENDPOINTS)('$name with a timestamp is 400 saying point-in-time reads are not supported', async ({ url, init }) => {
+    const api = await seededForEndpoints();
+    const res = await api.fetch(withParam(url, 'timestamp=1700000000000'), init);
+    expect(res.status).toBe(400);
+    const err = await errorOf(res);
+    expect(err.messageCode).toBe('REST-UNSUPPORTEDPARAM');
+    expect(err.message).toContain('point-in-time reads are not supported');
+    await unchanged(api);
+  });
+});
+
+describe('ML-Effective-Timestamp on graph reads', () => {
+  test.for([
+    { name: 'GET /v1/graphs?graph=', url: '/v1/graphs?graph=http://ex/g' },
+    { name: 'HEAD /v1/graphs?graph=', url: '/v1/graphs?graph=http://ex/g', init: { method: 'HEAD' } },
+    { name: 'GET /v1/graphs (list)', url: '/v1/graphs' },
+    { name: 'GET /v1/graphs/things', url: '/v1/graphs/things?iri=http://s' },
+    { name: 'a SPARQL query', url: SPARQL_Q },
+  ])('$name carries the database time it read, as document reads do', async ({ url, init }) => {
+    const api = await seededForEndpoints();
+    const before = Number((await api.fetch('/v1/documents?uri=/a.json')).headers.get('ML-Effective-Timestamp'));
+    const res = await api.fetch(url, init);
+    expect(res.status).toBe(200);
+    const stamp = Number(res.headers.get('ML-Effective-Timestamp'));
+    expect(Number.isSafeInteger(stamp) && stamp >= before).toBe(true);
+  });
+});
+
+describe('empty graph-store bodies', () => {
+  test.for(['PUT', 'POST'])('%s /v1/graphs with an empty body is 412 RESTAPI-EMPTYBODY and changes nothing', async (method) => {
+    const api = await seededForEndpoints();
+    const before = await allTriples(api);
+    for (const url of ['/v1/graphs?graph=http://ex/g', '/v1/graphs?default', '/v1/graphs']) {
+      const res = await api.fetch(url, { method, headers: { 'content-type': 'text/turtle' }, body: '' });
+      expect(res.status).toBe(412);
+      expect((await errorOf(res)).messageCode).toBe('RESTAPI-EMPTYBODY');
+    }
+    expect(await allTriples(api)).toEqual(before);
+  });
+});

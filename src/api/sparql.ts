@@ -7,7 +7,7 @@
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
 import type { Binding } from '../db/triples/bindings';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { streamedResponse } from './http/streamed-response';
 import { readSparqlRequest, type SparqlBinding, type SparqlRequest } from './sparql-request';
@@ -67,7 +67,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
         ? result.json
         : serializeResults(result.results, mediaType, thingsHref)
       : serializeQuads(result.quads, mediaType, await triples.module(), { href: thingsHref, title: `${result.form} results` });
-  return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType) } });
+  return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType), ...effectiveTimestamp(deps) } });
 }
 
 /** 200 done; 201 when a graph was created; 204 for an empty update (spec §4). */

@@ -6,7 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { checkIriParams, iriPairs } from './http/iri-params';
@@ -24,7 +24,8 @@ export function registerThings(app: Hono<ApiEnv>, deps: ApiDeps): void {
 async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
-  params.validate(['iri', 'database']);
+  params.checkShared(deps.db.name);
+  params.validate(['iri']);
   const iris = params.all('iri');
   await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
@@ -41,5 +42,5 @@ async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Resp
     if (quads.length === 0) throw new DbError('RESTAPI-NOTFOUND', `no triples for ${iris.join(', ')}`);
     body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iris.join(', ') });
   }
-  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type) } });
+  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type), ...effectiveTimestamp(deps) } });
 }
