@@ -40,6 +40,7 @@ function patchFormat(contentType: string | null, formatParam: string | undefined
 export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   params.validate(['uri', 'category', 'format']);
   const uri = params.required('uri');
   const categories = parseCategories(params);

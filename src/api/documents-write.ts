@@ -84,6 +84,7 @@ function checkUri(uri: string): void {
 export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   params.validate(['uri', 'category', 'format', 'extract', 'repair', ...METADATA_PARAMS], METADATA_PREFIXES);
   const uri = params.required('uri');
   checkUri(uri);
@@ -148,6 +149,7 @@ export async function handlePost(c: ApiContext, deps: ApiDeps): Promise<Response
     return handlePatch(c, deps);
   }
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   const contentType = c.req.header('content-type') ?? null;
   if (params.has('uri')) return handlePatch(c, deps);
   if (params.has('extension')) return generatedUri(c, deps, params);

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
 import { contentBytes } from '../db/documents/content';
 import type { StoredDocument } from '../db/documents/types';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { bytesBody } from './http/body';
 import { Params } from './http/params';
@@ -32,7 +32,7 @@ export function registerDocuments(app: Hono<ApiEnv>, deps: ApiDeps): void {
 
 /** Headers every successful read carries. */
 async function readHeaders(deps: ApiDeps): Promise<Headers> {
-  return new Headers({ 'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()) });
+  return new Headers(effectiveTimestamp(deps));
 }
 
 const withCharset = (mime: string, format: StoredDocument['format']) => (format === 'binary' ? mime : `${mime}; charset=utf-8`);
@@ -40,6 +40,7 @@ const withCharset = (mime: string, format: StoredDocument['format']) => (format 
 async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   params.validate(READ_PARAMS);
   const uris = params.all('uri');
   if (uris.length === 0 || uris.some((u) => u === '')) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: uri');
@@ -185,6 +186,7 @@ function parseRange(header: string, size: number): [number, number] {
 async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   params.validate(['uri', 'category', 'check']);
   const uris = params.all('uri');
   if (uris.length === 0 || uris.some((u) => u === '')) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: uri');

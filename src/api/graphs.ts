@@ -12,7 +12,7 @@ import { decodeUtf8 } from '../db/documents/content';
 import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
 import type { RdfPayload } from '../db/triples/graph-store';
 import { parseXml } from '../db/xml/parse';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { readBody } from './http/body';
@@ -27,10 +27,11 @@ import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
 import { rdfJsonToNTriples } from './rdf-json-reader';
 import { readPermissions } from './sparql-request';
+import { checkIriParams, iriPairs } from './http/iri-params';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const GRAPH_CAPABILITIES = ['read', 'update', 'execute'];
-const NOT_YET = ['txid', 'timestamp'];
+const NOT_YET = ['txid'];
 
 export function registerGraphs(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/graphs', {
@@ -48,11 +49,12 @@ interface Target {
   permissions: boolean;
 }
 
-function target(params: Params, allowed: readonly string[]): Target {
+function target(params: Params, allowed: readonly string[], databaseName: string): Target {
+  params.checkShared(databaseName);
   for (const name of NOT_YET) {
     if (params.has(name)) throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${name} for /v1/graphs (not supported yet)`);
   }
-  params.validate(['graph', 'default', 'category', 'database', ...allowed], ['perm:']);
+  params.validate(['graph', 'default', 'category', ...allowed], ['perm:']);
   const graph = params.one('graph');
   const hasDefault = params.has('default');
   if (graph !== undefined && hasDefault) throw new DbError('REST-INVALIDPARAM', 'graph and default cannot be combined');
@@ -68,7 +70,8 @@ const noGraph = (iri: string) => new DbError('RESTAPI-NOTFOUND', `graph not foun
 async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
-  const { iri, permissions } = target(params, ['format']);
+  const { iri, permissions } = target(params, ['format'], deps.db.name);
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
   let body: string;
@@ -88,7 +91,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
     if (!quads) throw noGraph(iri);
     body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iri });
   }
-  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type) } });
+  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type), ...effectiveTimestamp(deps) } });
 }
 
 function permissionsXml(perms: readonly Permission[]): string {
@@ -189,7 +192,8 @@ function rdfPayload(bytes: Uint8Array, contentType: string | null, base: string 
 async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
-  const { iri, permissions } = target(params, ['base', 'repair']);
+  const { iri, permissions } = target(params, ['base', 'repair'], deps.db.name);
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const perms = readPermissions(params.entries());
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
@@ -200,6 +204,9 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
     if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', 'a permissions body is required');
     created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType), mode, principal)).created;
   } else {
+    // The spec's 412 for an empty PUT or POST body; a body holding an empty graph (a
+    // prologue, a comment) is not empty, and a PUT of it deletes the graph.
+    if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', `${c.req.method} /v1/graphs needs an RDF payload`);
     const base = params.one('base');
     const payload =
       mediaType(contentType) === 'multipart/form-data' ? await formDataPayload(deps, body, contentType, base) : rdfPayload(body, contentType, base);
@@ -217,7 +224,8 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
 async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
-  const { iri, permissions } = target(params, []);
+  const { iri, permissions } = target(params, [], deps.db.name);
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
   if (iri === undefined) {

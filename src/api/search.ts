@@ -48,9 +48,9 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
   requireRole(c, 'rest-reader');
   const req = c.req.raw;
   const params = new Params(req);
+  params.checkShared(deps.db.name);
   params.validate(kind === 'search' ? SEARCH_PARAMS : QBE_PARAMS);
   const database = params.one('database');
-  if (database !== undefined && database !== deps.db.name) throw new DbError('XDMP-NOSUCHDB', `No such database ${database}`);
   const view = params.oneOf('view', kind === 'search' ? VIEWS : QBE_VIEWS);
   const multipart = acceptTypes(req.headers.get('accept')).includes('multipart/mixed');
   if (params.has('category') && !multipart) throw new DbError('REST-INVALIDPARAM', 'category applies to a multipart bulk read (Accept: multipart/mixed)');

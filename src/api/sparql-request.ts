@@ -49,10 +49,10 @@ const DATASET = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'usi
 // default inference rulesets apply; Tabula has none, so include = exclude) cannot change
 // an answer here; the official client sends them from optimizeLevel / defaultRulesets.
 const HINTS = ['optimize', 'default-rulesets'];
-const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', 'database', ...HINTS];
+const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', ...HINTS];
 // Parameters of the real API that need capabilities Tabula does not have yet
 // (transactions; triples restricted by a document query; inference). Refused by name, never ignored.
-const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'timestamp', 'ruleset'];
+const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'ruleset'];
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
@@ -93,7 +93,9 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
     }
   }
 
+  params.checkShared(options.database);
   for (const name of params.names()) {
+    if (name === 'database') continue;
     if (NOT_YET.includes(name)) throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${name} for /v1/graphs/sparql (not supported yet)`);
     if (!ALLOWED.includes(name) && !name.startsWith('bind:') && !name.startsWith('perm:')) {
       throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${name} for /v1/graphs/sparql`);
@@ -103,11 +105,6 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
   const rulesets = params.one('default-rulesets');
   if (rulesets !== undefined && rulesets !== 'include' && rulesets !== 'exclude') {
     throw new DbError('REST-INVALIDPARAM', `default-rulesets must be include or exclude: ${rulesets}`);
-  }
-
-  const database = params.one('database');
-  if (database !== undefined && database !== options.database) {
-    throw new DbError('XDMP-NOSUCHDB', `No such database ${database}`);
   }
 
   const queries = params.all('query');

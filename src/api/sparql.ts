@@ -7,7 +7,7 @@
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
 import type { Binding } from '../db/triples/bindings';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { streamedResponse } from './http/streamed-response';
 import { readSparqlRequest, type SparqlBinding, type SparqlRequest } from './sparql-request';
@@ -15,6 +15,7 @@ import { contentTypeHeader, negotiateSparqlResults, sparqlResultsWriter } from '
 import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
+import { checkIriParams } from './http/iri-params';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
@@ -35,6 +36,13 @@ const toBinding = (b: SparqlBinding): Binding =>
 
 async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name });
+  await checkIriParams(deps, [
+    ...request.defaultGraphs.map((v) => ['default-graph-uri', v] as const),
+    ...request.namedGraphs.map((v) => ['named-graph-uri', v] as const),
+    ...request.usingGraphs.map((v) => ['using-graph-uri', v] as const),
+    ...request.usingNamedGraphs.map((v) => ['using-named-graph-uri', v] as const),
+    ...(request.base === undefined ? [] : [['base', request.base] as const]),
+  ]);
   return request.operation === 'query' ? query(c, deps, request) : update(c, deps, request);
 }
 
@@ -59,7 +67,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
         ? result.json
         : serializeResults(result.results, mediaType, thingsHref)
       : serializeQuads(result.quads, mediaType, await triples.module(), { href: thingsHref, title: `${result.form} results` });
-  return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType) } });
+  return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType), ...effectiveTimestamp(deps) } });
 }
 
 /** 200 done; 201 when a graph was created; 204 for an empty update (spec §4). */

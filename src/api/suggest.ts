@@ -26,9 +26,8 @@ async function suggestions(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-reader');
   const req = c.req.raw;
   const params = new Params(req);
-  params.validate(['partial-q', 'q', 'limit', 'cursor-position', 'options', 'format', 'database']);
-  const database = params.one('database');
-  if (database !== undefined && database !== deps.db.name) throw new DbError('XDMP-NOSUCHDB', `No such database ${database}`);
+  params.checkShared(deps.db.name);
+  params.validate(['partial-q', 'q', 'limit', 'cursor-position', 'options', 'format']);
   const partial = params.one('partial-q') ?? '';
   const limit = positiveInt(params, 'limit', 10, 1);
   const cursor = params.has('cursor-position') ? positiveInt(params, 'cursor-position', partial.length, 0) : undefined;

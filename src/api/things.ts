@@ -6,9 +6,10 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
+import { checkIriParams, iriPairs } from './http/iri-params';
 import { contentTypeHeader, negotiateAnswer } from './serializers/formats';
 import { serializeQuads } from './serializers/rdf';
 import { subjectsHtml, thingsHref } from './serializers/html';
@@ -23,8 +24,10 @@ export function registerThings(app: Hono<ApiEnv>, deps: ApiDeps): void {
 async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
-  params.validate(['iri', 'database']);
+  params.checkShared(deps.db.name);
+  params.validate(['iri']);
   const iris = params.all('iri');
+  await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
   let type: string;
@@ -34,11 +37,10 @@ async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Resp
     const subjects = await triples.subjects(principal);
     body = subjectsHtml(subjects, thingsHref, 'Things');
   } else {
-    if (iris.some((i) => i === '')) throw new DbError('REST-INVALIDPARAM', 'iri must not be empty');
     type = negotiateAnswer(c.req.raw, 'graph');
     const quads = await triples.describe(iris, principal);
     if (quads.length === 0) throw new DbError('RESTAPI-NOTFOUND', `no triples for ${iris.join(', ')}`);
     body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iris.join(', ') });
   }
-  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type) } });
+  return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type), ...effectiveTimestamp(deps) } });
 }

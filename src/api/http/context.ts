@@ -28,3 +28,9 @@ export function requireRole(c: ApiContext, role: 'rest-reader' | 'rest-writer' |
   const p = c.get('principal');
   if (!p.roles.has(role) && !p.roles.has('admin')) throw new DbError('SEC-PRIV');
 }
+
+/**
+ * `ML-Effective-Timestamp`: the database time a successful read saw (reference §1.4),
+ * the same clock document versions come from, so graph, SPARQL and document reads agree.
+ */
+export const effectiveTimestamp = (deps: ApiDeps): Record<string, string> => ({ 'ML-Effective-Timestamp': String(deps.db.clock.current()) });

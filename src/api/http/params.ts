@@ -11,6 +11,8 @@ export class Params {
   private readonly byName = new Map<string, string[]>();
   /** Every pair in order, for prefixed parameters whose order matters (`bind:`, `perm:`). */
   private readonly pairs: Array<[string, string]> = [];
+  /** Set by {@link checkShared}: `database` has been read and is valid. */
+  private databaseRead = false;
 
   constructor(req: Request) {
     this.url = req.url;
@@ -85,11 +87,27 @@ export class Params {
     return v as T;
   }
 
+  /**
+   * The parameters the data endpoints share (reference §1.4), read before anything is
+   * read or written. `database` may name only this instance's one database (400
+   * XDMP-NOSUCHDB otherwise; {@link validate} then accepts it). `timestamp` asks for a
+   * point-in-time read, which Tabula cannot give: refused by name, never ignored.
+   */
+  checkShared(databaseName: string): void {
+    const database = this.one('database');
+    if (database !== undefined && database !== databaseName) throw new DbError('XDMP-NOSUCHDB', database);
+    if (this.has('timestamp')) {
+      throw new DbError('REST-UNSUPPORTEDPARAM', `timestamp=${this.all('timestamp').join(',')}: point-in-time reads are not supported`);
+    }
+    this.databaseRead = true;
+  }
+
   /** 400 REST-UNSUPPORTEDPARAM for every name not in `allowed` nor under `prefixes`. */
   validate(allowed: readonly string[], prefixes: readonly string[] = []): void {
     const bad = new Set<string>();
     for (const name of this.byName.keys()) {
       if (allowed.includes(name) || prefixes.some((p) => name.startsWith(p))) continue;
+      if (name === 'database' && this.databaseRead) continue;
       bad.add(name);
     }
     if (bad.size > 0) {

@@ -7,6 +7,7 @@
 import type * as Oxigraph from 'oxigraph';
 import { DbError } from '../errors';
 import { toInternal } from './relative-iris';
+import { xsdLexicalError } from './xsd-lexical';
 
 export interface Binding {
   name: string;
@@ -50,11 +51,13 @@ function checkBinding(b: Binding, param: string): void {
   if (b.type !== undefined && !NCNAME.test(b.type)) throw new DbError('REST-INVALIDPARAM', `${param}: invalid type ${JSON.stringify(b.type)} (an XSD local name such as int or date)`);
   if (b.lang !== undefined && !LANG.test(b.lang)) throw new DbError('REST-INVALIDPARAM', `${param}: invalid language tag ${JSON.stringify(b.lang)}`);
   if (b.type !== undefined && b.lang !== undefined) throw new DbError('REST-INVALIDPARAM', `${param}: a binding has a type or a language, not both`);
+  const lexical = b.type === undefined ? undefined : xsdLexicalError(b.type, b.value);
+  if (lexical) throw new DbError('REST-INVALIDPARAM', `${param}: ${lexical}`);
 }
 
 /** The RDF term a binding stands for. */
 export function bindingTerm(ox: typeof Oxigraph, b: Binding): BoundTerm {
-  checkBinding(b, `bind:${b.name}`);
+  checkBinding(b, `bind:${b.name}${b.type !== undefined ? `:${b.type}` : b.lang !== undefined ? `@${b.lang}` : ''}`);
   if (b.lang !== undefined) return ox.literal(b.value, b.lang);
   if (b.type !== undefined) return ox.literal(b.value, ox.namedNode(XSD + b.type));
   try {

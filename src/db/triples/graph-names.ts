@@ -50,3 +50,20 @@ export function checkGraphIri(iri: string, what = 'graph'): string {
   }
   return iri;
 }
+
+/**
+ * An IRI a request parameter carries (`graph`, `default-graph-uri`, `named-graph-uri`,
+ * `using-graph-uri`, `using-named-graph-uri`, `base`, `iri`), checked by the engine's
+ * own IRI parser in the spelling the engine will use (path forms under the relative
+ * scheme), so every IRI that would fail later fails here, as 400 naming the parameter.
+ */
+export function checkClientIri(ox: typeof Oxigraph, iri: string, param: string): string {
+  checkGraphIri(iri, param);
+  if (iri === DEFAULT_GRAPH_IRI) return iri;
+  try {
+    ox.namedNode(toInternal(iri));
+  } catch (e) {
+    throw new DbError('REST-INVALIDPARAM', `${param}: invalid IRI ${JSON.stringify(iri)}: ${(e as Error).message}`);
+  }
+  return iri;
+}

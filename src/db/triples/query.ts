@@ -10,8 +10,8 @@ import type { Query } from 'sparqljs';
 import { DbError } from '../errors';
 import type { Principal } from '../security/types';
 import { boundTerms, type Binding } from './bindings';
-import { AS_WRITTEN, chooseDataset, datasetOptions, UNION, type Dataset } from './dataset';
-import { keyOfClientIri, keyOfEngineIri } from './graph-names';
+import { AS_WRITTEN, chooseDataset, datasetOptions, evaluate, namesDefaultGraph, UNION, type Dataset } from './dataset';
+import { DEFAULT_GRAPH_IRI, keyOfClientIri, keyOfEngineIri } from './graph-names';
 import { bindQuery } from './prebinding';
 import { externalQuad, externalResults, RELATIVE_BASE, type JsonTerm } from './relative-iris';
 import { baseIri, generateSparql, parseSparql } from './sparql-text';
@@ -73,6 +73,8 @@ export interface PreparedQuery {
   unparsed?: boolean;
   /** Not parsed yet: Oxigraph's parse is the first (no FROM, no bindings). */
   unchecked?: boolean;
+  /** Its patterns name the default graph by its reserved IRI (`GRAPH <…#default-graph>`). */
+  namesDefault?: boolean;
 }
 
 /** The form keyword after the prologue (comments, BASE, PREFIX, VERSION), for queries only Oxigraph parses. */
@@ -95,13 +97,14 @@ export function prepareQuery(ox: typeof Oxigraph, text: string, options: Pick<Qu
     ast = parseQuery(text, options.base);
   } catch (e) {
     if (!form || (options.bindings?.length ?? 0) > 0 || !acceptedByOxigraph(ox, text, options.base) || (e as DbError).detail?.startsWith('expected a SPARQL query')) throw e;
-    return { form, text, unparsed: true };
+    return { form, text, unparsed: true, namesDefault: text.includes(DEFAULT_GRAPH_IRI) };
   }
   const terms = boundTerms(ox, options.bindings ?? []);
   const from = ast.from && { defaultGraphs: ast.from.default.map((t) => t.value), namedGraphs: ast.from.named.map((t) => t.value) };
   const bound = bindQuery(ast, terms);
-  if (bound === ast) return { form: ast.queryType, text, from };
-  return { form: ast.queryType, text: generateSparql(bound), written: text, from };
+  const namesDefault = namesDefaultGraph(ast.where);
+  if (bound === ast) return { form: ast.queryType, text, from, namesDefault };
+  return { form: ast.queryType, text: generateSparql(bound), written: text, from, namesDefault };
 }
 
 function parseQuery(text: string, base: string | undefined): Query {
@@ -177,13 +180,14 @@ function inTextOrder(results: SelectResults, text: string): SelectResults {
 /** Runs a prepared query for the user of `access`. */
 export function runQuery(access: GraphAccess, prepared: PreparedQuery, options: QueryOptions): QueryResult {
   const dataset = queryDataset(access, prepared, options);
-  const engineOptions = { base_iri: baseIri(options.base), ...datasetOptions(access, dataset) };
+  const engineOptions = { base_iri: baseIri(options.base), ...datasetOptions(access, dataset, prepared.namesDefault) };
   let answer: ReturnType<Oxigraph.Store['query']>;
   try {
-    answer =
+    answer = evaluate(access.store, access.ox, engineOptions, () =>
       prepared.form === 'SELECT' || prepared.form === 'ASK'
         ? access.store.query(prepared.text, { ...engineOptions, results_format: 'application/sparql-results+json' })
-        : access.store.query(prepared.text, engineOptions);
+        : access.store.query(prepared.text, engineOptions),
+    );
   } catch (e) {
     // sparqljs's message (line, column, what was expected) for what it finds wrong too.
     if (prepared.unchecked) parseQuery(prepared.text, options.base);

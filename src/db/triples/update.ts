@@ -13,7 +13,7 @@ import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
 import { boundTerms, type Binding } from './bindings';
-import { chooseDataset, datasetOptions, UNION, type Dataset } from './dataset';
+import { chooseDataset, datasetOptions, evaluate, namesDefaultGraph, UNION, type Dataset } from './dataset';
 import { DEFAULT_GRAPH_IRI, DEFAULT_KEY, keyOfClientIri, keyOfEngineIri, termOfKey, type GraphKey } from './graph-names';
 import { bindWhere, variablesOf, type BoundTerms } from './prebinding';
 import { toExternal } from './relative-iris';
@@ -159,7 +159,8 @@ class UpdateEngine {
       prefixes: {},
     };
     try {
-      return this.ctx.store.query(generateSparql(select), datasetOptions(this.ctx, dataset)) as Solution[];
+      const options = datasetOptions(this.ctx, dataset, namesDefaultGraph(where));
+      return evaluate(this.ctx.store, this.ox, options, () => this.ctx.store.query(generateSparql(select), options)) as Solution[];
     } catch (e) {
       throw new DbError('RESTAPI-INVALIDCONTENT', `SPARQL update failed: ${(e as Error).message}`);
     }

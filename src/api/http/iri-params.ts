@@ -1,0 +1,25 @@
+/**
+ * The one reader of IRI-valued request parameters: every endpoint hands it the
+ * parameters that carry IRIs before anything is read or written, and an IRI the engine
+ * could not use is 400 REST-INVALIDPARAM naming the parameter (never a 500 from deep
+ * inside a query).
+ *
+ * @example
+ * await checkIriParams(deps, [['graph', 'http://ex/g'], ['base', 'http://ex/']]);
+ */
+import { checkClientIri } from '../../db/triples/graph-names';
+import type { ApiDeps } from './context';
+
+/** IRI-valued parameter names, per endpoint family (the spec's parameter tables). */
+export const IRI_PARAMS = ['graph', 'default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri', 'base', 'iri'] as const;
+
+/** Checks each `[parameter, value]`; throws DbError for the first that is not an IRI. */
+export async function checkIriParams(deps: ApiDeps, pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  if (pairs.length === 0) return;
+  const ox = await deps.db.triples.module();
+  for (const [param, value] of pairs) checkClientIri(ox, value, param);
+}
+
+/** The IRI-valued pairs of a request's parameters. */
+export const iriPairs = (entries: ReadonlyArray<readonly [string, string]>): Array<readonly [string, string]> =>
+  entries.filter(([name]) => (IRI_PARAMS as readonly string[]).includes(name));
