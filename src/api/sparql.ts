@@ -34,7 +34,7 @@ const toBinding = (b: SparqlBinding): Binding =>
       : { name: b.name, value: b.value, type: b.datatype!.slice(XSD.length) };
 
 async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
-  const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name });
+  const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name, roles: deps.db.roles });
   return request.operation === 'query' ? query(c, deps, request) : update(c, deps, request);
 }
 

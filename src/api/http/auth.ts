@@ -21,7 +21,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ApiContext, ApiDeps, ApiEnv } from './context';
 import { DbError } from '../../db/errors';
 import { constantTimeEqual } from '../../db/security/passwords';
-import { effectiveRoles, REALM, type StoredUser } from '../../db/security/types';
+import { REALM, type StoredUser } from '../../db/security/types';
 
 /**
  * What a host may pass as the second argument of `app.fetch` (Hono's env). The Node
@@ -143,7 +143,7 @@ export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     } else {
       throw new DbError('SEC-AUTHREQUIRED', 'credentials required');
     }
-    c.set('principal', { name: user.name, roles: effectiveRoles(user.roles) });
+    c.set('principal', deps.db.roles.principalOf(user));
     await next();
   };
 }

@@ -14,7 +14,7 @@
 import { DbError } from '../errors';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
-import { builtinRoles, type Role, type StoredUser } from './types';
+import { builtinRoleLookup, type RoleLookup, type Role, type StoredUser } from './types';
 import { digestHa1, digestMatches, md5Hex, passwordMatches, type DigestFields } from './passwords';
 
 export interface NewUser {
@@ -43,7 +43,7 @@ export function userId(name: string): string {
 // eslint-disable-next-line no-control-regex
 const invalidNameChars = /[:\u0000-\u001f\u007f]/;
 
-function validateNewUser(user: NewUser): void {
+function validateNewUser(user: NewUser, roles: RoleLookup): void {
   if (typeof user.name !== 'string' || user.name.trim() === '') {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'user name must be a non-empty string');
   }
@@ -54,7 +54,7 @@ function validateNewUser(user: NewUser): void {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
   }
   for (const role of user.roles) {
-    if (!Object.hasOwn(builtinRoles, role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
   }
 }
 
@@ -71,7 +71,13 @@ export class UserStore {
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
+    private readonly roles: RoleLookup = builtinRoleLookup,
   ) {}
+
+  /** Drops the in-memory copy after another store rewrote users (a role deletion). */
+  forget(): void {
+    this.cache = undefined;
+  }
 
   private users(): Promise<Map<string, StoredUser>> {
     this.cache ??= this.idb.getAll('users').then((all) => new Map(all.map((u) => [u.name, u])));
@@ -104,7 +110,7 @@ export class UserStore {
 
   /** 400 SEC-USEREXISTS for a taken name, 400 SEC-ROLEDNE for a role that does not exist. */
   async create(user: NewUser): Promise<StoredUser> {
-    validateNewUser(user);
+    validateNewUser(user, this.roles);
     const stored: StoredUser = {
       name: user.name,
       roles: [...new Set(user.roles)],
