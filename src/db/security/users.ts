@@ -12,6 +12,7 @@
  * const user = await db.users.checkBasic('alice', 's3cret'); // StoredUser | undefined
  */
 import { DbError } from '../errors';
+import type { Permission } from '../documents/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { builtinRoleLookup, type RoleLookup, type Role, type StoredUser } from './types';
@@ -22,6 +23,16 @@ export interface NewUser {
   password: string;
   roles: readonly string[];
   description?: string;
+  /** The user's own default permissions. */
+  permissions?: Permission[];
+}
+
+/** A change of a user's properties; what is absent stays. */
+export interface UserChange {
+  password?: string;
+  roles?: readonly string[];
+  description?: string;
+  permissions?: Permission[];
 }
 
 const seedUsers: ReadonlyArray<{ name: string; role: Role; description: string }> = [
@@ -116,6 +127,7 @@ export class UserStore {
       roles: [...new Set(user.roles)],
       digestHa1: digestHa1(user.name, user.password),
       ...(user.description !== undefined ? { description: user.description } : {}),
+      ...(user.permissions?.length ? { permissions: user.permissions } : {}),
     };
     return this.queue.run(async () => {
       const tx = this.idb.transaction('users', 'readwrite');
@@ -128,6 +140,38 @@ export class UserStore {
       await tx.done;
       this.cache = undefined;
       return stored;
+    });
+  }
+
+  /** Changes a user's properties. 404 SEC-USERDNE; 400 SEC-ROLEDNE; 400 when it would take admin from the last user holding it. */
+  update(name: string, change: UserChange): Promise<StoredUser> {
+    if (change.password !== undefined && (typeof change.password !== 'string' || change.password === '')) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
+    }
+    for (const role of change.roles ?? []) if (!this.roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('users', 'readwrite');
+      const refuse = async (err: DbError) => {
+        tx.abort();
+        await tx.done.catch(() => undefined);
+        return err;
+      };
+      const user = await tx.store.get(name);
+      if (!user) throw await refuse(new DbError('SEC-USERDNE', `User does not exist: ${name}`));
+      const next: StoredUser = {
+        ...user,
+        ...(change.roles ? { roles: [...new Set(change.roles)] } : {}),
+        ...(change.description !== undefined ? { description: change.description } : {}),
+        ...(change.permissions ? { permissions: change.permissions } : {}),
+        ...(change.password !== undefined ? { digestHa1: digestHa1(name, change.password) } : {}),
+      };
+      if (holdsAdmin(user) && !holdsAdmin(next) && (await tx.store.getAll()).filter(holdsAdmin).length <= 1) {
+        throw await refuse(new DbError('RESTAPI-INVALIDREQ', `cannot take the admin role from ${name}: it is the last user with it`));
+      }
+      void tx.store.put(next);
+      await tx.done;
+      this.cache = undefined;
+      return next;
     });
   }
 
