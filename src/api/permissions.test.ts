@@ -7,7 +7,11 @@ import { describe, expect, test } from 'vitest';
 import { basic, testApi, type TestApi } from '../../test/helpers';
 
 const J = { 'content-type': 'application/json' };
-const as = (user: string, extra: Record<string, string> = {}) => ({ ...extra, authorization: basic(user) });
+/** Headers acting as a seeded user (`name`) or any user (`name:password`). */
+const as = (user: string, extra: Record<string, string> = {}) => ({
+  ...extra,
+  authorization: user.includes(':') ? `Basic ${btoa(user)}` : basic(user),
+});
 
 const REST_DEFAULTS = [
   { 'role-name': 'rest-reader', capabilities: ['read'] },
@@ -138,5 +142,130 @@ describe('graph permissions keep the defaults the graph spec requires', () => {
     expect(res.status).toBe(201);
     const perms = await api.fetch(`/v1/graphs?graph=${encodeURIComponent(iri)}&category=permissions`, { headers: as('admin', { accept: 'application/json' }) });
     expect((await perms.json()).permissions).toEqual(expect.arrayContaining(REST_DEFAULTS));
+  });
+});
+
+/**
+ * A document only the custom role `secret` may read must be invisible to everyone else in
+ * every read path; `spy` (rest-reader + secret) sees it, which proves the filter is by role.
+ */
+describe('a document readable only by a custom role', () => {
+  const RANGE = { 'range-element-index': [{ 'scalar-type': 'int', 'namespace-uri': '', localname: 'servings', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' }] };
+  const OPTIONS = {
+    options: {
+      constraint: [
+        { name: 'coll', collection: { prefix: '' } },
+        { name: 'servings', range: { type: 'xs:int', 'json-property': 'servings', facet: true } },
+      ],
+    },
+  };
+
+  let shared: Promise<TestApi> | undefined;
+  /** One database for the whole table: every case only reads. */
+  function world(): Promise<TestApi> {
+    shared ??= (async () => {
+      const api = await testApi();
+      const admin = (path: string, method: string, body: unknown) =>
+        api.fetch(path, { method, headers: as('admin', J), body: JSON.stringify(body) }).then((r) => expect(r.status, path).toBeLessThan(300));
+      await admin('/manage/v2/roles', 'POST', { 'role-name': 'secret' });
+      await admin('/manage/v2/users', 'POST', { 'user-name': 'spy', password: 'spy', role: ['rest-reader', 'secret'] });
+      await put(api, 'uri=/pub.json&collection=fruit', 'rest-writer', JSON.stringify({ title: 'Plain banana', servings: 2 }));
+      await put(api, 'uri=/sec.json&collection=fruit&collection=classified&perm:secret=read', 'admin', JSON.stringify({ title: 'Secret banana zucchini', servings: 8 }));
+      await admin('/v1/config/query/fo', 'PUT', OPTIONS);
+      await admin(`/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties`, 'PUT', RANGE);
+      await api.db.search.ready();
+      await api.db.search.rangeIndexesSettled();
+      return api;
+    })();
+    return shared;
+  }
+
+  const json = async (res: Response) => {
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text);
+  };
+  const search = async (api: TestApi, user: string, query: string) => json(await api.fetch(`/v1/search?format=json&${query}`, { headers: as(user) }));
+  const uris = (r: { results?: Array<{ uri: string }> }) => (r.results ?? []).map((x) => x.uri).sort();
+  const facet = (r: { facets?: Record<string, { facetValues: Array<{ name: string; count: number }> }> }, name: string) =>
+    r.facets?.[name]?.facetValues.map((v) => [v.name, v.count]) ?? [];
+
+  type Probe = (api: TestApi, user: string) => Promise<unknown>;
+  const paths: Array<{ path: string; probe: Probe; others: unknown; spy: unknown }> = [
+    {
+      path: 'GET /v1/documents (one URI)',
+      probe: async (api, user) => (await api.fetch('/v1/documents?uri=/sec.json', { headers: as(user, { accept: 'application/json' }) })).status,
+      others: 404,
+      spy: 200,
+    },
+    {
+      path: 'GET /v1/documents (several URIs, multipart)',
+      probe: async (api, user) => {
+        const res = await api.fetch('/v1/documents?uri=/pub.json&uri=/sec.json', { headers: as(user, { accept: 'multipart/mixed; boundary=B' }) });
+        return [...(await res.text()).matchAll(/filename="([^"]+)"/g)].map((m) => m[1]).sort();
+      },
+      others: ['/pub.json'],
+      spy: ['/pub.json', '/sec.json'],
+    },
+    {
+      path: 'search results and total',
+      probe: async (api, user) => {
+        const r = await search(api, user, 'q=banana');
+        return [r.total, uris(r)];
+      },
+      others: [1, ['/pub.json']],
+      spy: [2, ['/pub.json', '/sec.json']],
+    },
+    {
+      path: 'search facets (collection and range)',
+      probe: async (api, user) => {
+        const r = await search(api, user, 'q=banana&options=fo');
+        return [facet(r, 'coll'), facet(r, 'servings')];
+      },
+      others: [[['fruit', 1]], [['2', 1]]],
+      spy: [[['classified', 1], ['fruit', 2]], [['2', 1], ['8', 1]]],
+    },
+    {
+      path: 'a query matching only the hidden document',
+      probe: async (api, user) => (await search(api, user, 'q=zucchini')).total,
+      others: 0,
+      spy: 1,
+    },
+    {
+      path: 'the document listing (no query)',
+      probe: async (api, user) => {
+        const r = await search(api, user, 'collection=fruit');
+        return [r.total, uris(r)];
+      },
+      others: [1, ['/pub.json']],
+      spy: [2, ['/pub.json', '/sec.json']],
+    },
+    {
+      path: 'QBE',
+      probe: async (api, user) => {
+        const res = await api.fetch('/v1/qbe?format=json', { method: 'POST', headers: as(user, J), body: JSON.stringify({ $query: { servings: 8 } }) });
+        const r = await json(res);
+        return [r.total, uris(r)];
+      },
+      others: [0, []],
+      spy: [1, ['/sec.json']],
+    },
+    {
+      path: 'suggest (words)',
+      probe: async (api, user) => (await json(await api.fetch('/v1/suggest?partial-q=zuc&format=json', { headers: as(user) }))).suggestions,
+      others: [],
+      spy: ['zucchini'],
+    },
+    {
+      path: 'suggest (collection values)',
+      probe: async (api, user) => (await json(await api.fetch('/v1/suggest?partial-q=coll:cl&options=fo&format=json', { headers: as(user) }))).suggestions,
+      others: [],
+      spy: ['coll:classified'],
+    },
+  ];
+
+  test.for(paths.flatMap((p) => ['rest-reader', 'rest-writer', 'spy'].map((user) => ({ ...p, user }))))('$path: as $user', async ({ probe, user, others, spy }) => {
+    const api = await world();
+    expect(await probe(api, user === 'spy' ? 'spy:spy' : user)).toEqual(user === 'spy' ? spy : others);
   });
 });
