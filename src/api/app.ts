@@ -37,7 +37,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.onError((err, c) => {
     const headers: Record<string, string> = {};
     if (err instanceof DbError && err.code === 'SEC-AUTHREQUIRED' && deps.auth === 'http') {
-      Object.assign(headers, challengeHeaders());
+      Object.assign(headers, challengeHeaders(c.get('staleNonce') === true));
     }
     return errorResponse(err, c.req.raw, headers);
   });

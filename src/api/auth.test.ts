@@ -127,6 +127,41 @@ describe('auth mode "http" (the Node host)', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
   });
 
+  test.for([
+    { name: 'an exact replay (same nonce, nc and cnonce) is refused', sequence: [1, 1], statuses: [200, 401] },
+    { name: 'an nc already used, after later ones, is refused', sequence: [1, 2, 3, 2], statuses: [200, 200, 200, 401] },
+    { name: 'an nc far below the highest seen (past the reorder window) is refused', sequence: [5000, 10], statuses: [200, 401] },
+    { name: 'an nc a little below the highest, never used, is accepted (concurrent requests overtake)', sequence: [40, 12, 39], statuses: [200, 200, 200] },
+    { name: 'an nc of zero is refused', sequence: [0], statuses: [401] },
+  ])('Digest counters: $name', async ({ sequence, statuses }) => {
+    const api = await testApi({ auth: 'http' });
+    const ch = await challenge(api);
+    const uri = '/manage/v2/users?format=json';
+    const got: number[] = [];
+    for (const nc of sequence) {
+      const res = await asAdmin(api, digest(ch, { user: 'admin', method: 'GET', uri, nc }));
+      got.push(res.status);
+      if (res.status === 401) expect(res.headers.get('www-authenticate')).not.toContain('stale=true');
+    }
+    expect(got).toEqual(statuses);
+  });
+
+  test.for([
+    { name: 'right credentials answer 401 with stale=true', password: 'admin', stale: true },
+    { name: 'wrong credentials answer 401 without stale', password: 'nope', stale: false },
+  ])('a nonce this process never issued (as after a restart): $name', async ({ password, stale }) => {
+    const api = await testApi({ auth: 'http' });
+    const ch = await challenge(api);
+    // Same shape as an issued nonce, but its MAC is not this process's.
+    const foreign = { ...ch, nonce: `${ch.nonce.slice(0, 32)}${'0'.repeat(32)}` };
+    const uri = '/manage/v2/users?format=json';
+    const res = await asAdmin(api, digest(foreign, { user: 'admin', password, method: 'GET', uri }));
+    expect(res.status).toBe(401);
+    const header = res.headers.get('www-authenticate') ?? '';
+    expect(header).toMatch(/^Digest /);
+    expect(header.includes('stale=true')).toBe(stale);
+  });
+
   test('a Digest request for a path with a query string hashes the path and query', async () => {
     const api = await testApi({ auth: 'http' });
     const ch = await challenge(api);

@@ -6,7 +6,6 @@
 import { DbError } from '../db/errors';
 import {
   bodyToUpdate,
-  isKnownRole,
   isNcName,
   metadataToJson,
   parseMetadataJson,
@@ -18,6 +17,7 @@ import { capabilities, metadataCategories, type Capability, type Metadata, type 
 import { metadataFromXml, metadataToXml } from '../db/xml/metadata-xml';
 import { mediaType } from './http/negotiate';
 import type { Params } from './http/params';
+import type { RoleLookup } from '../db/security/types';
 
 export type Category = 'content' | 'metadata' | MetadataCategory;
 const allCategories: readonly Category[] = ['content', 'metadata', ...metadataCategories];
@@ -45,7 +45,7 @@ export function parseCategories(params: Params): Categories {
 }
 
 /** Metadata given as request parameters, or undefined when there is none. */
-export function metadataFromParams(params: Params): MetadataUpdate | undefined {
+export function metadataFromParams(params: Params, roles: RoleLookup): MetadataUpdate | undefined {
   const update: MetadataUpdate = {};
   const collections = params.all('collection');
   if (collections.length) {
@@ -55,7 +55,7 @@ export function metadataFromParams(params: Params): MetadataUpdate | undefined {
   const perms = params.prefixed('perm:');
   if (perms.length) {
     const list: Permission[] = perms.map(([role, cap]) => {
-      if (!isKnownRole(role)) throw new DbError('REST-INVALIDPARAM', `Role ${role} does not exist`);
+      if (!roles.has(role)) throw new DbError('REST-INVALIDPARAM', `Role ${role} does not exist`);
       if (!capabilities.includes(cap as Capability)) {
         throw new DbError('REST-INVALIDPARAM', `Invalid capability ${cap} for role ${role}; allowed: ${capabilities.join(', ')}`);
       }
@@ -93,7 +93,7 @@ export function metadataBodyFormat(contentType: string | null, formatParam: stri
 }
 
 /** Parses and validates a metadata body (JSON or XML). */
-export function parseMetadataBody(bytes: Uint8Array, format: 'json' | 'xml'): MetadataBody {
+export function parseMetadataBody(bytes: Uint8Array, format: 'json' | 'xml', roles: RoleLookup): MetadataBody {
   const text = decodeUtf8(bytes, 'metadata');
   if (text.trim() === '') throw new DbError('RESTAPI-EMPTYBODY', 'empty metadata body');
   if (format === 'json') {
@@ -103,9 +103,9 @@ export function parseMetadataBody(bytes: Uint8Array, format: 'json' | 'xml'): Me
     } catch {
       throw new DbError('RESTAPI-INVALIDCONTENT', 'metadata is not valid JSON');
     }
-    return parseMetadataJson(value);
+    return parseMetadataJson(value, roles);
   }
-  return parseMetadataJson(metadataFromXml(text));
+  return parseMetadataJson(metadataFromXml(text), roles);
 }
 
 export { bodyToUpdate };

@@ -15,10 +15,10 @@ import {
   validatePermissions,
   validateProperties,
   validateQuality,
-  defaultPermissions,
   normalisePermissions,
 } from '../db/documents/metadata';
 import { metadataCategories, type Metadata, type MetadataCategory, type StoredDocument } from '../db/documents/types';
+import type { Principal, RoleLookup } from '../db/security/types';
 import { applyXmlPatch } from '../db/xml/xml-patch';
 import { metadataFromXml, metadataToXml } from '../db/xml/metadata-xml';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
@@ -74,7 +74,7 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
       const { result, changed } = applyXmlPatch(doc.content as string, text, { uri });
       return changed ? { content: result } : undefined;
     }
-    const metadata = patchMetadata(doc, categories.metadata, format, format === 'json' ? jsonPatch : text);
+    const metadata = patchMetadata(doc, categories.metadata, format, format === 'json' ? jsonPatch : text, c.get('principal'), deps.db.roles);
     return metadata ? { metadata } : undefined;
   };
 
@@ -84,7 +84,15 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
 }
 
 /** Applies a patch to the metadata representation and takes back only the categories named. */
-function patchMetadata(doc: StoredDocument, categories: MetadataCategory[], format: PatchFormat, patch: unknown): Metadata | undefined {
+/** Patched permissions join the patching user's default permissions, as a replacing metadata body's do. */
+function patchMetadata(
+  doc: StoredDocument,
+  categories: MetadataCategory[],
+  format: PatchFormat,
+  patch: unknown,
+  principal: Principal,
+  roles: RoleLookup,
+): Metadata | undefined {
   const all = metadataToJson(doc.metadata, metadataCategories);
   let patched: Record<string, unknown>;
   if (format === 'json') {
@@ -102,7 +110,7 @@ function patchMetadata(doc: StoredDocument, categories: MetadataCategory[], form
   const next: Metadata = { ...doc.metadata };
   for (const cat of categories) {
     if (cat === 'collections') next.collections = [...new Set(validateCollections(patched.collections ?? []))];
-    if (cat === 'permissions') next.permissions = normalisePermissions([...defaultPermissions, ...validatePermissions(patched.permissions ?? [])]);
+    if (cat === 'permissions') next.permissions = normalisePermissions([...(principal.defaultPermissions ?? []), ...validatePermissions(patched.permissions ?? [], roles)]);
     if (cat === 'properties') next.properties = validateProperties(patched.properties ?? {});
     if (cat === 'quality') next.quality = validateQuality(patched.quality ?? 0);
     if (cat === 'metadata-values') next.metadataValues = validateMetadataValues(patched.metadataValues ?? {});

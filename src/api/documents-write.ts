@@ -12,6 +12,7 @@ import { mimeOfExtension, mimeTypeFor, resolveFormat } from '../db/documents/for
 import type { MetadataUpdate } from '../db/documents/metadata';
 import type { DocumentWrite, WriteOutcome } from '../db/documents/store';
 import type { DocumentFormat } from '../db/documents/types';
+import type { RoleLookup } from '../db/security/types';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
 import { readBody } from './http/body';
@@ -92,7 +93,7 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
   const categories = parseCategories(params);
   const formatParam = params.oneOf('format', formats);
   const contentType = c.req.header('content-type') ?? null;
-  const paramMetadata = metadataFromParams(params);
+  const paramMetadata = metadataFromParams(params, deps.db.roles);
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const principal = c.get('principal');
   let write: DocumentWrite;
@@ -103,12 +104,12 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
     const parts = parseMultipart(body, requireBoundary(contentType));
     if (parts.length !== 2) throw new DbError('RESTAPI-INVALIDREQ', `a multipart PUT needs a metadata part and a content part, got ${parts.length} parts`);
     const [metaPart, contentPart] = parts;
-    const metadata = bodyToUpdate(parseMetadataBody(metaPart.body, metadataBodyFormat(metaPart.contentType, formatParam)));
+    const metadata = bodyToUpdate(parseMetadataBody(metaPart.body, metadataBodyFormat(metaPart.contentType, formatParam), deps.db.roles));
     write = { uri, content: prepareContent(uri, contentPart.body, formatParam, contentPart.contentType), metadata, ifMatch: ifMatch(c) };
   } else if (!categories.content) {
     // Metadata only: the document must exist; the categories named must be the ones sent.
     if (paramMetadata) throw new DbError('REST-INVALIDPARAM', `Cannot combine metadata parameters with meta content for ${uri}`);
-    const parsed = parseMetadataBody(body, metadataBodyFormat(contentType, formatParam));
+    const parsed = parseMetadataBody(body, metadataBodyFormat(contentType, formatParam), deps.db.roles);
     if (!categories.all) {
       const missing = categories.metadata.filter((cat) => !parsed.present.has(cat));
       const extra = [...parsed.present].filter((cat) => !categories.metadata.includes(cat));
@@ -180,7 +181,7 @@ async function generatedUri(c: ApiContext, deps: ApiDeps, params: Params): Promi
   const contentType = c.req.header('content-type') ?? null;
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const content = prepareContent(uri, body, formatParam ?? mimeOfExtension(uri.slice(uri.lastIndexOf('.') + 1))?.format, contentType);
-  await deps.db.documents.write([{ uri, content, metadata: metadataFromParams(params) }], c.get('principal'));
+  await deps.db.documents.write([{ uri, content, metadata: metadataFromParams(params, deps.db.roles) }], c.get('principal'));
   return created(uri);
 }
 
@@ -197,7 +198,7 @@ async function bulk(c: ApiContext, deps: ApiDeps, params: Params): Promise<Respo
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const parts = parseMultipart(body, requireBoundary(c.req.header('content-type') ?? null));
   if (parts.length === 0) throw new DbError('RESTAPI-INVALIDREQ', 'bulk write with no parts');
-  const writes = bulkWrites(parts);
+  const writes = bulkWrites(parts, deps.db.roles);
   const outcomes = await deps.db.documents.write(writes, c.get('principal'));
   const text = responseFormat === 'json' ? bulkJson(writes, outcomes) : bulkXml(writes, outcomes);
   return new Response(text, {
@@ -216,7 +217,7 @@ function partCategory(part: Part): string {
 
 const firstParam = (part: Part, name: string) => part.disposition?.params.get(name)?.[0];
 
-export function bulkWrites(parts: Part[]): DocumentWrite[] {
+export function bulkWrites(parts: Part[], roles: RoleLookup): DocumentWrite[] {
   const writes: DocumentWrite[] = [];
   let defaults: MetadataUpdate | undefined;
   let pending: { uri: string; metadata: MetadataUpdate } | undefined;
@@ -228,7 +229,7 @@ export function bulkWrites(parts: Part[]): DocumentWrite[] {
     if (!part.disposition) throw new DbError('XDMP-HTTP-MULTIPART', 'every part of a bulk write needs a Content-Disposition header');
     const uri = part.disposition.filename;
     if (partCategory(part) === 'metadata') {
-      const metadata = bodyToUpdate(parseMetadataBody(part.body, metadataBodyFormat(part.contentType, undefined)));
+      const metadata = bodyToUpdate(parseMetadataBody(part.body, metadataBodyFormat(part.contentType, undefined), roles));
       flushPending();
       if (uri === undefined) defaults = metadata;
       else pending = { uri, metadata };

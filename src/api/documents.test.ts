@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { basic, testApi, type TestApi } from '../../test/helpers';
 
 const J = { 'content-type': 'application/json' };
+/** As rest-writer, whose role's default permissions give rest-reader read and rest-writer update. */
+const JW = { ...J, authorization: basic('rest-writer') };
 const ACCEPT_JSON = { accept: 'application/json' };
 
 async function put(api: TestApi, query: string, body: BodyInit | null, headers: Record<string, string> = {}) {
@@ -172,7 +174,7 @@ describe('roles and document permissions', () => {
     { name: 'rest-admin can write', user: 'rest-admin', method: 'PUT', status: 204 },
   ])('$name', async ({ user, method, status }) => {
     const api = await testApi();
-    await put(api, 'uri=/p.json', '{"p":1}', J);
+    await put(api, 'uri=/p.json', '{"p":1}', JW);
     const res = await api.fetch('/v1/documents?uri=/p.json', {
       method,
       body: method === 'PUT' ? '{"p":2}' : undefined,
@@ -182,11 +184,11 @@ describe('roles and document permissions', () => {
     if (status === 403) expect((await errorOf(res)).messageCode).toBe('SEC-PRIV');
   });
 
-  test('the REST default permissions come back on every permissions write, even a patch that removes them', async () => {
+  test("the writer's default permissions come back on every permissions write, even a patch that removes them", async () => {
     const api = await testApi();
-    await put(api, 'uri=/secret.json', '{"s":1}', J);
+    await put(api, 'uri=/secret.json', '{"s":1}', JW);
     const patch = { patch: [{ delete: { select: '/permissions[role-name eq "rest-reader"]' } }] };
-    expect((await api.fetch('/v1/documents?uri=/secret.json&category=permissions', { method: 'PATCH', body: JSON.stringify(patch), headers: J })).status).toBe(204);
+    expect((await api.fetch('/v1/documents?uri=/secret.json&category=permissions', { method: 'PATCH', body: JSON.stringify(patch), headers: JW })).status).toBe(204);
     const meta = await metadataOf(api, '/secret.json');
     expect(meta.permissions).toContainEqual({ 'role-name': 'rest-reader', capabilities: ['read'] });
   });
@@ -196,7 +198,7 @@ describe('metadata', () => {
   test('metadata parameters on a content PUT are stored and read back as JSON in MarkLogic key order', async () => {
     const api = await testApi();
     const q = `uri=/m.json&collection=c1&collection=c2&perm:app-user=read&perm:app-user=update&quality=3&prop:status=new&value:source=web`;
-    expect((await put(api, q, '{"m":1}', J)).status).toBe(201);
+    expect((await put(api, q, '{"m":1}', JW)).status).toBe(201);
     const res = await api.fetch('/v1/documents?uri=/m.json&category=metadata&format=json');
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const meta = await res.json();
@@ -242,7 +244,7 @@ describe('metadata', () => {
 
   test('metadata is XML by default', async () => {
     const api = await testApi();
-    await put(api, 'uri=/m.json&collection=x&value:k=v', '{}', J);
+    await put(api, 'uri=/m.json&collection=x&value:k=v', '{}', JW);
     const res = await api.fetch('/v1/documents?uri=/m.json&category=metadata');
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const text = await res.text();
@@ -252,9 +254,9 @@ describe('metadata', () => {
     expect(text).toMatch(/<rapi:metadata-value key="k">v<\/rapi:metadata-value>/);
   });
 
-  test('a new document without metadata gets the default permissions and quality 0', async () => {
+  test("a rest-writer's new document without metadata gets its role's default permissions and quality 0", async () => {
     const api = await testApi();
-    await put(api, 'uri=/d.json', '{}', J);
+    await put(api, 'uri=/d.json', '{}', JW);
     expect(await metadataOf(api, '/d.json')).toEqual({
       collections: [],
       permissions: [
@@ -328,10 +330,10 @@ describe('metadata', () => {
 
   test('under merge-metadata a content PUT without metadata keeps it; perm: replaces only the roles named', async () => {
     const api = await testApi();
-    await put(api, 'uri=/m.json&collection=a&perm:app-user=read', '{"v":1}', J);
-    await put(api, 'uri=/m.json', '{"v":2}', J);
+    await put(api, 'uri=/m.json&collection=a&perm:app-user=read', '{"v":1}', JW);
+    await put(api, 'uri=/m.json', '{"v":2}', JW);
     expect((await metadataOf(api, '/m.json')).collections).toEqual(['a']);
-    await put(api, 'uri=/m.json&perm:app-builder=update', '{"v":3}', J);
+    await put(api, 'uri=/m.json&perm:app-builder=update', '{"v":3}', JW);
     const meta = await metadataOf(api, '/m.json');
     expect(meta.permissions.map((p: { 'role-name': string }) => p['role-name'])).toEqual(['rest-reader', 'rest-writer', 'app-user', 'app-builder']);
   });
@@ -591,9 +593,9 @@ describe('DELETE', () => {
 describe('DELETE /v1/search', () => {
   async function seeded() {
     const api = await testApi();
-    await put(api, 'uri=/a/1.json&collection=red', '{}', J);
-    await put(api, 'uri=/a/b/2.json&collection=blue', '{}', J);
-    await put(api, 'uri=/c/3.json&collection=red', '{}', J);
+    await put(api, 'uri=/a/1.json&collection=red', '{}', JW);
+    await put(api, 'uri=/a/b/2.json&collection=blue', '{}', JW);
+    await put(api, 'uri=/c/3.json&collection=red', '{}', JW);
     return api;
   }
   const uris = async (api: TestApi) =>
@@ -647,7 +649,7 @@ describe('GET /v1/search without a query lists documents', () => {
 
   test('a rest-reader sees the same page through the readers index', async () => {
     const api = await testApi();
-    for (let i = 1; i <= 4; i++) await put(api, `uri=/r/${i}.json&collection=c`, '{}', J);
+    for (let i = 1; i <= 4; i++) await put(api, `uri=/r/${i}.json&collection=c`, '{}', JW);
     const res = await api.fetch('/v1/search?collection=c&start=3&pageLength=5&format=json', { headers: { authorization: basic('rest-reader') } });
     const page = await res.json();
     expect(page.total).toBe(4);

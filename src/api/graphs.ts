@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
 import { validatePermissions } from '../db/documents/metadata';
 import type { Permission } from '../db/documents/types';
+import type { RoleLookup } from '../db/security/types';
 import { decodeUtf8 } from '../db/documents/content';
 import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
 import type { RdfPayload } from '../db/triples/graph-store';
@@ -107,7 +108,7 @@ function permissionsXml(perms: readonly Permission[]): string {
 }
 
 /** `{"permissions":[…]}` or `<rapi:permissions>`; graph capabilities are read, update and execute. */
-function parsePermissionsBody(bytes: Uint8Array, contentType: string | null): Permission[] {
+function parsePermissionsBody(bytes: Uint8Array, contentType: string | null, roles: RoleLookup): Permission[] {
   const text = decodeUtf8(bytes, 'permissions');
   const type = mediaType(contentType);
   let list: unknown;
@@ -132,7 +133,7 @@ function parsePermissionsBody(bytes: Uint8Array, contentType: string | null): Pe
   } else {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `permissions must be JSON or XML, not ${type || 'untyped'}`);
   }
-  const perms = validatePermissions(list);
+  const perms = validatePermissions(list, roles);
   for (const p of perms) {
     for (const cap of p.capabilities) {
       if (!GRAPH_CAPABILITIES.includes(cap)) throw new DbError('RESTAPI-INVALIDCONTENT', `invalid graph capability ${cap}; allowed: ${GRAPH_CAPABILITIES.join(', ')}`);
@@ -195,14 +196,14 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
   const { iri, permissions } = target(params, ['base', 'repair'], deps.db.name);
   await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
-  const perms = readPermissions(params.entries());
+  const perms = readPermissions(params.entries(), deps.db.roles);
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const contentType = c.req.header('content-type') ?? null;
   const triples = deps.db.triples;
   let created: boolean;
   if (permissions) {
     if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', 'a permissions body is required');
-    created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType), mode, principal)).created;
+    created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType, deps.db.roles), mode, principal)).created;
   } else {
     // The spec's 412 for an empty PUT or POST body; a body holding an empty graph (a
     // prologue, a comment) is not empty, and a PUT of it deletes the graph.

@@ -1,6 +1,8 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
+import * as oxigraph from 'oxigraph';
 import { basic, testApi } from '../../test/helpers';
+import { Database } from '../db/database';
 
 const SECURITY_NS = 'http://marklogic.com/manage/security';
 const JSON_CT = { 'content-type': 'application/json' };
@@ -10,6 +12,9 @@ async function errorOf(res: Response): Promise<{ status: number; code: string; m
   const body = await res.json();
   return { status: res.status, code: body.errorResponse.messageCode, message: body.errorResponse.message };
 }
+
+/** Basic credentials for a seeded user (`name`) or any user (`name:password`). */
+const authOf = (user: string) => (user.includes(':') ? `Basic ${btoa(user)}` : basic(user));
 
 const createAlice = (api: Awaited<ReturnType<typeof testApi>>, extra: Record<string, unknown> = {}) =>
   api.fetch('/manage/v2/users', {
@@ -90,14 +95,14 @@ describe('POST /manage/v2/users', () => {
   test.for([
     { name: 'a taken user name', body: { 'user-name': 'admin', password: 'x' }, status: 400, code: 'SEC-USEREXISTS' },
     { name: 'an unknown role', body: { 'user-name': 'bob', password: 'x', role: ['wizard'] }, status: 400, code: 'SEC-ROLEDNE' },
-    { name: 'no user-name', body: { password: 'x' }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'no password', body: { 'user-name': 'bob' }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'an empty password', body: { 'user-name': 'bob', password: '' }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'a numeric user-name', body: { 'user-name': 7, password: 'x' }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'roles that are not strings', body: { 'user-name': 'bob', password: 'x', role: [1] }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'a non-string description', body: { 'user-name': 'bob', password: 'x', description: {} }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'an unsupported field', body: { 'user-name': 'bob', password: 'x', 'external-name': ['cn=bob'] }, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
-    { name: 'a JSON array', body: [{ 'user-name': 'bob', password: 'x' }], status: 400, code: 'RESTAPI-INVALIDCONTENT' },
+    { name: 'no user-name', body: { password: 'x' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'no password', body: { 'user-name': 'bob' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'an empty password', body: { 'user-name': 'bob', password: '' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'a numeric user-name', body: { 'user-name': 7, password: 'x' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'roles that are not strings', body: { 'user-name': 'bob', password: 'x', role: [1] }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'a non-string description', body: { 'user-name': 'bob', password: 'x', description: {} }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'an unsupported field', body: { 'user-name': 'bob', password: 'x', 'external-name': ['cn=bob'] }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'a JSON array', body: [{ 'user-name': 'bob', password: 'x' }], status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
   ])('$name → $status $code, and no user is created', async ({ body, status, code }) => {
     const api = await testApi();
     const before = await api.db.users.list();
@@ -127,13 +132,13 @@ describe('POST /manage/v2/users', () => {
 });
 
 describe('GET /manage/v2/users/{name}', () => {
-  test('JSON has the name, description and roles, never the password or its digest', async () => {
+  test('JSON has the name, description, roles and default permissions, never the password or its digest', async () => {
     const api = await testApi();
     await createAlice(api);
     const res = await api.fetch('/manage/v2/users/alice?format=json');
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ 'user-name': 'alice', description: 'a writer', role: ['rest-writer'] });
+    expect(JSON.parse(text)).toEqual({ 'user-name': 'alice', description: 'a writer', role: ['rest-writer'], permission: [] });
     expect(text).not.toContain('s3cret');
     expect(text).not.toContain((await api.db.users.get('alice'))!.digestHa1);
   });
@@ -227,5 +232,171 @@ describe('roles, methods and parameters', () => {
     const api = await testApi();
     const res = await api.fetch(path, { headers: { accept: 'application/json' } });
     expect(await errorOf(res)).toMatchObject({ status: 400, code });
+  });
+});
+
+describe('/manage/v2/roles', () => {
+  type Api = Awaited<ReturnType<typeof testApi>>;
+  const post = (api: Api, body: unknown, user = 'admin') =>
+    api.fetch('/manage/v2/roles', { method: 'POST', headers: { ...JSON_CT, authorization: authOf(user) }, body: JSON.stringify(body) });
+  const roleNames = async (api: Api): Promise<string[]> =>
+    (await (await api.fetch('/manage/v2/roles?format=json')).json())['role-default-list']['list-items']['list-item'].map((i: { nameref: string }) => i.nameref);
+  const sales = {
+    'role-name': 'sales',
+    description: 'sales team',
+    role: ['rest-reader'],
+    privilege: [{ 'privilege-name': 'any-uri', action: 'http://marklogic.com/xdmp/privileges/any-uri', kind: 'execute' }],
+    permission: [{ 'role-name': 'sales', capability: 'read' }, { 'role-name': 'sales', capability: 'update' }],
+  };
+
+  test('a created role answers 201 with its Location, is listed beside the built-in ones and reads back as role properties', async () => {
+    const api = await testApi();
+    const res = await post(api, sales);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe('/manage/v2/roles/sales');
+    const names = await roleNames(api);
+    expect(names).toEqual(expect.arrayContaining(['admin', 'rest-reader', 'rest-writer', 'sales']));
+    expect(names).toEqual([...names].sort());
+    for (const path of ['/manage/v2/roles/sales/properties?format=json', '/manage/v2/roles/sales?format=json']) {
+      expect(await (await api.fetch(path)).json()).toEqual(sales);
+    }
+    const xml = new DOMParser().parseFromString(await (await api.fetch('/manage/v2/roles/sales/properties')).text(), 'application/xml');
+    expect([xml.documentElement?.namespaceURI, xml.documentElement?.localName]).toEqual([SECURITY_NS, 'role-properties']);
+    expect(Array.from(xml.getElementsByTagNameNS(SECURITY_NS, 'capability')).map((n) => n.textContent)).toEqual(['read', 'update']);
+  });
+
+  test.for([
+    { name: 'a taken name', body: { 'role-name': 'rest-reader' }, status: 400, code: 'SEC-ROLEEXISTS' },
+    { name: 'an inherited role that does not exist', body: { 'role-name': 'r', role: ['ghost'] }, status: 400, code: 'SEC-ROLEDNE' },
+    { name: 'a default permission for a role that does not exist', body: { 'role-name': 'r', permission: [{ 'role-name': 'ghost', capability: 'read' }] }, status: 400, code: 'SEC-ROLEDNE' },
+    { name: 'an unknown capability', body: { 'role-name': 'r', permission: [{ 'role-name': 'r', capability: 'fly' }] }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'a privilege without a kind', body: { 'role-name': 'r', privilege: [{ 'privilege-name': 'p', action: 'a' }] }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'an unsupported property', body: { 'role-name': 'r', compartment: 'c' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'no role-name', body: { description: 'd' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'a JSON array', body: [{ 'role-name': 'r' }], status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+  ])('$name → $status $code, and no role is created', async ({ body, status, code }) => {
+    const api = await testApi();
+    const before = await roleNames(api);
+    const res = await post(api, body);
+    expect(await errorOf(res)).toMatchObject({ status, code });
+    expect(await roleNames(api)).toEqual(before);
+  });
+
+  test.for([
+    { user: 'rest-admin', method: 'POST', path: '/manage/v2/roles' },
+    { user: 'rest-writer', method: 'GET', path: '/manage/v2/roles' },
+    { user: 'rest-reader', method: 'GET', path: '/manage/v2/roles/rest-reader/properties' },
+    { user: 'rest-admin', method: 'DELETE', path: '/manage/v2/roles/sales' },
+  ])('$user gets 403 SEC-PRIV for $method $path', async ({ user, method, path }) => {
+    const api = await testApi();
+    await post(api, sales);
+    const res = await api.fetch(path, { method, headers: { ...JSON_CT, authorization: basic(user) }, body: method === 'POST' ? JSON.stringify({ 'role-name': 'x' }) : undefined });
+    expect(await errorOf(res)).toMatchObject({ status: 403, code: 'SEC-PRIV' });
+    expect(await roleNames(api)).toContain('sales');
+  });
+
+  test('a user holding the security role may manage roles without being admin', async () => {
+    const api = await testApi();
+    await createAlice(api, { role: ['security'] });
+    expect((await post(api, sales, 'alice:s3cret')).status).toBe(201);
+  });
+
+  test.for([
+    { name: 'GET of a role that does not exist', method: 'GET', path: '/manage/v2/roles/ghost/properties', status: 404, code: 'SEC-ROLEDNE' },
+    { name: 'DELETE of a role that does not exist', method: 'DELETE', path: '/manage/v2/roles/ghost', status: 404, code: 'SEC-ROLEDNE' },
+    { name: 'DELETE of a built-in role', method: 'DELETE', path: '/manage/v2/roles/rest-reader', status: 400, code: 'RESTAPI-INVALIDREQ' },
+    { name: 'PUT of a built-in role', method: 'PUT', path: '/manage/v2/roles/rest-writer/properties', status: 400, code: 'RESTAPI-INVALIDREQ' },
+    { name: 'PUT renaming a role', method: 'PUT', path: '/manage/v2/roles/sales/properties', body: { 'role-name': 'other' }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+    { name: 'PUT making a role inherit itself', method: 'PUT', path: '/manage/v2/roles/sales/properties', body: { role: ['buyers'] }, status: 400, code: 'MANAGE-INVALIDPAYLOAD' },
+  ])('$name → $status $code', async ({ method, path, body, status, code }) => {
+    const api = await testApi();
+    await post(api, sales);
+    await post(api, { 'role-name': 'buyers', role: ['sales'] });
+    const res = await api.fetch(path, { method, headers: JSON_CT, body: method === 'PUT' ? JSON.stringify(body ?? { description: 'x' }) : undefined });
+    expect(await errorOf(res)).toMatchObject({ status, code });
+    expect((await (await api.fetch('/manage/v2/roles/sales/properties?format=json')).json()).role).toEqual(['rest-reader']);
+  });
+
+  test('PUT of properties replaces those sent and keeps the others', async () => {
+    const api = await testApi();
+    await post(api, sales);
+    const res = await api.fetch('/manage/v2/roles/sales/properties', {
+      method: 'PUT',
+      headers: JSON_CT,
+      body: JSON.stringify({ description: 'renamed team', permission: [{ 'role-name': 'rest-reader', capability: 'read' }] }),
+    });
+    expect(res.status).toBe(204);
+    expect(await (await api.fetch('/manage/v2/roles/sales/properties?format=json')).json()).toEqual({
+      ...sales,
+      description: 'renamed team',
+      permission: [{ 'role-name': 'rest-reader', capability: 'read' }],
+    });
+  });
+
+  test('deleting a role removes it from the list and from the users and roles that named it', async () => {
+    const api = await testApi();
+    await post(api, sales);
+    await post(api, { 'role-name': 'buyers', role: ['sales'], permission: [{ 'role-name': 'sales', capability: 'read' }] });
+    await createAlice(api, { role: ['rest-writer', 'sales'] });
+    expect((await api.fetch('/manage/v2/roles/sales', { method: 'DELETE' })).status).toBe(204);
+    expect(await roleNames(api)).not.toContain('sales');
+    expect((await (await api.fetch('/manage/v2/users/alice?format=json')).json()).role).toEqual(['rest-writer']);
+    expect(await (await api.fetch('/manage/v2/roles/buyers/properties?format=json')).json()).toMatchObject({ role: [], permission: [] });
+  });
+
+  test('roles are durable: a database reopened from the same storage still has them', async () => {
+    const api = await testApi();
+    await post(api, sales);
+    const reopened = await Database.open({ indexedDB, name: api.db.name, oxigraph });
+    try {
+      expect(reopened.roles.get('sales')?.permissions).toEqual([{ 'role-name': 'sales', capabilities: ['read', 'update'] }]);
+    } finally {
+      reopened.close();
+    }
+  });
+});
+
+describe('default permissions of users and roles', () => {
+  const docPermissions = async (api: Awaited<ReturnType<typeof testApi>>, user: string) => {
+    const put = await api.fetch('/v1/documents?uri=/d.json', { method: 'PUT', body: '{}', headers: { ...JSON_CT, authorization: authOf(user) } });
+    expect(put.status).toBe(201);
+    return (await (await api.fetch('/v1/documents?uri=/d.json&category=permissions&format=json')).json()).permissions;
+  };
+
+  test('a user created with default permissions gives them to the documents it creates, with its roles’ defaults', async () => {
+    const api = await testApi();
+    const res = await createAlice(api, { permission: [{ 'role-name': 'app-user', capability: 'read' }] });
+    expect(res.status).toBe(201);
+    expect((await (await api.fetch('/manage/v2/users/alice/properties?format=json')).json()).permission).toEqual([{ 'role-name': 'app-user', capability: 'read' }]);
+    expect(await docPermissions(api, 'alice:s3cret')).toEqual([
+      { 'role-name': 'app-user', capabilities: ['read'] },
+      { 'role-name': 'rest-reader', capabilities: ['read'] },
+      { 'role-name': 'rest-writer', capabilities: ['update'] },
+    ]);
+  });
+
+  test('a created role’s default permissions reach the documents of its users, also through inheritance', async () => {
+    const api = await testApi();
+    await api.fetch('/manage/v2/roles', { method: 'POST', headers: JSON_CT, body: JSON.stringify({ 'role-name': 'sales', permission: [{ 'role-name': 'sales', capability: 'read' }] }) });
+    await api.fetch('/manage/v2/roles', { method: 'POST', headers: JSON_CT, body: JSON.stringify({ 'role-name': 'sales-writer', role: ['sales', 'rest-writer'] }) });
+    await createAlice(api, { role: ['sales-writer'] });
+    expect(await docPermissions(api, 'alice:s3cret')).toEqual([
+      { 'role-name': 'sales', capabilities: ['read'] },
+      { 'role-name': 'rest-reader', capabilities: ['read'] },
+      { 'role-name': 'rest-writer', capabilities: ['update'] },
+    ]);
+  });
+
+  test('PUT of a user’s properties changes its default permissions and roles', async () => {
+    const api = await testApi();
+    await createAlice(api);
+    const res = await api.fetch('/manage/v2/users/alice/properties', {
+      method: 'PUT',
+      headers: JSON_CT,
+      body: JSON.stringify({ role: ['rest-writer', 'app-user'], permission: [{ 'role-name': 'app-user', capability: 'update' }] }),
+    });
+    expect(res.status).toBe(204);
+    const props = await (await api.fetch('/manage/v2/users/alice/properties?format=json')).json();
+    expect(props).toMatchObject({ role: ['rest-writer', 'app-user'], permission: [{ 'role-name': 'app-user', capability: 'update' }] });
   });
 });

@@ -1,34 +1,34 @@
 /**
  * The management paths under `/manage/v2` that Tabula implements: users
- * (reference/marklogic-rest.md §9.2), which need the admin role, and the database's
- * index properties (§9.3, ./database-properties.ts).
+ * (reference/marklogic-rest.md §9.2) and roles (./manage-roles.ts), which need admin or
+ * the security role, and the database's index properties (§9.3, ./database-properties.ts).
+ * A user's `permission` list is its own default permissions.
  *
  * @example
  * POST /manage/v2/users {"user-name":"alice","password":"s3cret","role":["rest-writer"]} → 201
  * GET  /manage/v2/users?format=json → {"user-default-list":{…,"list-items":{"list-count":…,"list-item":[…]}}}
  */
 import type { Hono } from 'hono';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
-import { mediaType, structuredFormat } from './http/negotiate';
+import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
-import { readBody } from './http/body';
 import { DbError } from '../db/errors';
-import { userId, type NewUser } from '../db/security/users';
-import type { StoredUser } from '../db/security/types';
+import { userId, type NewUser, type UserChange } from '../db/security/users';
+import type { RoleLookup, StoredUser } from '../db/security/types';
 import { registerDatabaseProperties } from './database-properties';
-
-const SECURITY_NS = 'http://marklogic.com/manage/security';
+import { registerRoles } from './manage-roles';
+import { nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML_TYPE = 'application/xml; charset=utf-8';
 
 const userUri = (name: string) => `/manage/v2/users/${encodeURIComponent(name)}`;
 
-/** Admin role, then only the parameters `allowed`. */
+/** Admin or the security role, then only the parameters `allowed`. */
 function prepare(c: ApiContext, allowed: readonly string[]): Params {
-  requireRole(c, 'admin');
+  requireSecurity(c);
   const params = new Params(c.req.raw);
   params.validate(allowed);
   return params;
@@ -65,7 +65,7 @@ function renderList(c: ApiContext, format: 'json' | 'xml', users: StoredUser[], 
 /** A user's properties; never the password digest. */
 function renderUser(c: ApiContext, user: StoredUser, format: 'json' | 'xml'): Response {
   if (format === 'json') {
-    const body = { 'user-name': user.name, description: user.description ?? '', role: user.roles };
+    const body = { 'user-name': user.name, description: user.description ?? '', role: user.roles, permission: permissionEntries(user.permissions ?? []) };
     return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE });
   }
   const xml =
@@ -73,41 +73,45 @@ function renderUser(c: ApiContext, user: StoredUser, format: 'json' | 'xml'): Re
     `<user-name>${escapeXml(user.name)}</user-name>` +
     `<description>${escapeXml(user.description ?? '')}</description>` +
     `<roles>${user.roles.map((r) => `<role>${escapeXml(r)}</role>`).join('')}</roles>` +
+    permissionsXml(user.permissions ?? []) +
     `</user-properties>`;
   return c.body(XML_DECL + xml, 200, { 'content-type': XML_TYPE });
 }
 
-const userFields = new Set(['user-name', 'password', 'role', 'description']);
+const userFields = new Set(['user-name', 'password', 'role', 'description', 'permission']);
+
+const optionalString = (value: unknown, field: string): string | undefined => {
+  if (value !== undefined && typeof value !== 'string') throw new DbError('MANAGE-INVALIDPAYLOAD', `${field} must be a string`);
+  return value;
+};
 
 /** The JSON payload of `POST /manage/v2/users`, checked field by field. */
-async function readNewUser(req: Request, limit: number): Promise<NewUser> {
-  const type = mediaType(req.headers.get('content-type'));
-  if (!/^(application|text)\/([^+]+\+)?json$/.test(type)) {
-    throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; a user is created from a JSON payload`);
+async function readNewUser(req: Request, limit: number, roles: RoleLookup): Promise<NewUser> {
+  const fields = await readJsonPayload(req, limit, 'user', userFields);
+  const { 'user-name': name, password } = fields;
+  if (typeof name !== 'string' || name === '') throw new DbError('MANAGE-INVALIDPAYLOAD', 'user-name is required (a non-empty string)');
+  if (typeof password !== 'string' || password === '') throw new DbError('MANAGE-INVALIDPAYLOAD', 'password is required (a non-empty string)');
+  return {
+    name,
+    password,
+    roles: fields.role === undefined ? [] : nameList(fields.role, 'role'),
+    description: optionalString(fields.description, 'description'),
+    permissions: fields.permission === undefined ? undefined : permissionList(fields.permission, roles),
+  };
+}
+
+/** `PUT /manage/v2/users/{name}/properties`: the properties present replace the user's; renaming is not supported. */
+async function readUserChange(req: Request, limit: number, name: string, roles: RoleLookup): Promise<UserChange> {
+  const fields = await readJsonPayload(req, limit, 'user', userFields);
+  if (fields['user-name'] !== undefined && fields['user-name'] !== name) {
+    throw new DbError('MANAGE-INVALIDPAYLOAD', `renaming a user is not supported: ${name}`);
   }
-  const bytes = await readBody(req, limit);
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch (e) {
-    throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', 'the user payload must be a JSON object');
-  }
-  const fields = body as Record<string, unknown>;
-  const unknown = Object.keys(fields).filter((k) => !userFields.has(k));
-  if (unknown.length > 0) throw new DbError('RESTAPI-INVALIDCONTENT', `unsupported user properties: ${unknown.join(', ')}`);
-  const { 'user-name': name, password, description } = fields;
-  const role = fields.role ?? [];
-  if (typeof name !== 'string' || name === '') throw new DbError('RESTAPI-INVALIDCONTENT', 'user-name is required (a non-empty string)');
-  if (typeof password !== 'string' || password === '') throw new DbError('RESTAPI-INVALIDCONTENT', 'password is required (a non-empty string)');
-  if (description !== undefined && typeof description !== 'string') throw new DbError('RESTAPI-INVALIDCONTENT', 'description must be a string');
-  const roles = typeof role === 'string' ? [role] : role;
-  if (!Array.isArray(roles) || !roles.every((r): r is string => typeof r === 'string')) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', 'role must be a role name or an array of role names');
-  }
-  return { name, password, roles, description };
+  return {
+    password: optionalString(fields.password, 'password'),
+    description: optionalString(fields.description, 'description'),
+    roles: fields.role === undefined ? undefined : nameList(fields.role, 'role'),
+    permissions: fields.permission === undefined ? undefined : permissionList(fields.permission, roles),
+  };
 }
 
 /** The `:name` path segment; endpoint() handlers are not typed by their path, hence the check. */
@@ -121,6 +125,7 @@ export function registerManage(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const users = deps.db.users;
 
   registerDatabaseProperties(app, deps);
+  registerRoles(app, deps);
 
   endpoint(app, '/users', {
     GET: async (c) => {
@@ -131,7 +136,7 @@ export function registerManage(app: Hono<ApiEnv>, deps: ApiDeps): void {
     },
     POST: async (c) => {
       prepare(c, []);
-      const created = await users.create(await readNewUser(c.req.raw, deps.db.maxPayloadBytes));
+      const created = await users.create(await readNewUser(c.req.raw, deps.db.maxPayloadBytes, deps.db.roles));
       return c.body(null, 201, { location: userUri(created.name) });
     },
   });
@@ -148,6 +153,23 @@ export function registerManage(app: Hono<ApiEnv>, deps: ApiDeps): void {
     DELETE: async (c) => {
       prepare(c, []);
       await users.delete(nameParam(c));
+      return c.body(null, 204);
+    },
+  });
+
+  endpoint(app, '/users/:name/properties', {
+    GET: async (c) => {
+      const params = prepare(c, ['format']);
+      const format = structuredFormat(c.req.raw, params.one('format'));
+      const name = nameParam(c);
+      const user = await users.get(name);
+      if (!user) throw new DbError('SEC-USERDNE', `User does not exist: ${name}`);
+      return renderUser(c, user, format);
+    },
+    PUT: async (c) => {
+      prepare(c, []);
+      const name = nameParam(c);
+      await users.update(name, await readUserChange(c.req.raw, deps.db.maxPayloadBytes, name, deps.db.roles));
       return c.body(null, 204);
     },
   });

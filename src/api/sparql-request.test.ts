@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { readSparqlRequest } from './sparql-request';
+import { builtinRoleLookup } from '../db/security/types';
 import { DbError } from '../db/errors';
 
 const read = (path: string, init?: RequestInit) =>
-  readSparqlRequest(new Request(new URL(path, 'http://localhost'), init), { maxBytes: 1 << 20, database: 'Documents' });
+  readSparqlRequest(new Request(new URL(path, 'http://localhost'), init), { maxBytes: 1 << 20, database: 'Documents', roles: builtinRoleLookup });
 
 async function codeOf(path: string, init?: RequestInit): Promise<string> {
   try {

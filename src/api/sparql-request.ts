@@ -11,7 +11,7 @@
  */
 import { DbError } from '../db/errors';
 import { decodeUtf8 } from '../db/documents/content';
-import { isKnownRole } from '../db/documents/metadata';
+import type { RoleLookup } from '../db/security/types';
 import type { Permission } from '../db/documents/types';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
@@ -60,7 +60,7 @@ const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 const CAPABILITIES = ['read', 'update', 'execute'];
 
 /** Reads and validates the request; throws DbError for anything malformed. */
-export async function readSparqlRequest(req: Request, options: { maxBytes: number; database: string }): Promise<SparqlRequest> {
+export async function readSparqlRequest(req: Request, options: { maxBytes: number; database: string; roles: RoleLookup }): Promise<SparqlRequest> {
   const params = new Params(req);
   let bodyText: string | undefined;
   let bodyOperation: 'query' | 'update' | undefined;
@@ -142,7 +142,7 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
     bindings: readBindings(params.entries()),
     start: intParam(params.one('start'), 'start', 1) ?? 1,
     pageLength: intParam(params.one('pageLength'), 'pageLength', 0),
-    permissions: readPermissions(params.entries()),
+    permissions: readPermissions(params.entries(), options.roles),
   };
 }
 
@@ -179,12 +179,12 @@ function readBindings(params: Iterable<[string, string]>): SparqlBinding[] {
 }
 
 /** `perm:{role}=capability` parameters (graph capabilities: read, update, execute). */
-export function readPermissions(params: Iterable<[string, string]>): Permission[] {
+export function readPermissions(params: Iterable<[string, string]>, roles: RoleLookup): Permission[] {
   const out: Permission[] = [];
   for (const [key, capability] of params) {
     if (!key.startsWith('perm:')) continue;
     const role = key.slice('perm:'.length);
-    if (!isKnownRole(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: sec:role-name = ${role}`);
+    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: sec:role-name = ${role}`);
     if (!CAPABILITIES.includes(capability)) {
       throw new DbError('REST-INVALIDPARAM', `invalid capability ${capability} for role ${role}; allowed: ${CAPABILITIES.join(', ')}`);
     }

@@ -35,7 +35,7 @@ const toBinding = (b: SparqlBinding): Binding =>
       : { name: b.name, value: b.value, type: b.datatype!.slice(XSD.length) };
 
 async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
-  const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name });
+  const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name, roles: deps.db.roles });
   await checkIriParams(deps, [
     ...request.defaultGraphs.map((v) => ['default-graph-uri', v] as const),
     ...request.namedGraphs.map((v) => ['named-graph-uri', v] as const),

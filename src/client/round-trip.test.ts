@@ -49,16 +49,11 @@ describe('documents', () => {
     expect(new Uint8Array(await doc.blob.arrayBuffer())).toEqual(bytes);
   });
 
-  test('a new document carries the default permissions, and its metadata can be replaced', async () => {
+  test('a new document carries the writer’s default permissions (none for admin), and its metadata can be replaced', async () => {
     await client.documents.write('/m.json', '{}');
     const before = await client.documents.readMetadata('/m.json');
     expect(before.collections).toEqual([]);
-    expect(before.permissions).toEqual(
-      expect.arrayContaining([
-        { 'role-name': 'rest-reader', capabilities: ['read'] },
-        { 'role-name': 'rest-writer', capabilities: ['update'] },
-      ]),
-    );
+    expect(before.permissions).toEqual([]);
     await client.documents.writeMetadata('/m.json', { collections: ['c1', 'c2'], quality: 3, metadataValues: { source: 'test' } });
     const after = await client.documents.readMetadata('/m.json');
     expect(after).toMatchObject({ collections: ['c1', 'c2'], quality: 3, metadataValues: { source: 'test' } });

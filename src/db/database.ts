@@ -11,6 +11,7 @@ import { openStorage, type TabulaIdb } from './storage/schema';
 import { Clock, WriteQueue } from './storage/write-queue';
 import { DocumentStore } from './documents/store';
 import { UserStore } from './security/users';
+import { RoleStore } from './security/roles';
 import { PropertiesStore } from './config/properties';
 import { QueryOptionsStore } from './options/store';
 import { IndexConfigStore } from './indexes/config';
@@ -40,6 +41,8 @@ export class Database {
   readonly name: string;
   readonly documents: DocumentStore;
   readonly users: UserStore;
+  /** Built-in and created roles (`/manage/v2/roles`), held in memory once opened. */
+  readonly roles: RoleStore;
   readonly properties: PropertiesStore;
   /** Named query option sets (`/v1/config/query`). */
   readonly queryOptions: QueryOptionsStore;
@@ -60,7 +63,9 @@ export class Database {
     this.properties = new PropertiesStore(idb, queue);
     this.queryOptions = new QueryOptionsStore(idb, queue);
     this.indexes = new IndexConfigStore(idb, queue);
-    this.users = new UserStore(idb, queue);
+    this.roles = new RoleStore(idb, queue);
+    this.users = new UserStore(idb, queue, this.roles);
+    this.roles.onUsersChanged = () => this.users.forget();
     this.search = new SearchService(idb, queue, this.indexes, options.search);
     this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
@@ -69,6 +74,7 @@ export class Database {
   static async open(options: DatabaseOptions): Promise<Database> {
     const idb = await openStorage(options.indexedDB, `tabula:${options.name ?? 'Documents'}`);
     const db = new Database(idb, options);
+    await db.roles.load();
     await db.users.seed();
     return db;
   }

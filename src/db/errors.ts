@@ -29,7 +29,9 @@ export const catalogue = {
   'RESTAPI-UNSUPPORTEDPROP': entry(400, 'Unsupported property'),
   // The Management API's (/manage/v2) code for a payload it cannot apply.
   'MANAGE-INVALIDPAYLOAD': entry(400, 'Payload has errors in structure, content-type or values'),
+  // 400 where a permission or user names it; the Management API answers 404 for a role path.
   'SEC-ROLEDNE': entry(400, 'Role does not exist'),
+  'SEC-ROLEEXISTS': entry(400, 'Role already exists'),
   'SEC-USEREXISTS': entry(400, 'User already exists'),
   'XDMP-JSONDOC': entry(400, 'Document is not JSON'),
   'XDMP-DOCNOENDTAG': entry(400, 'No end tag'),

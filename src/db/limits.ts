@@ -16,6 +16,14 @@ import { DbError } from './errors';
 export const limits = {
   /** Depth of nesting of a JSON value or XML element tree: documents, metadata, query and option bodies, patches. */
   maxNestingDepth: 512,
+  /**
+   * HTTP Digest: how far below the highest nc used with a nonce a counter may still
+   * arrive (concurrent requests of one client overtake each other); older ones are
+   * refused as replays. A multiple of 32 (a bitmap of 128 bytes per nonce).
+   */
+  digestNcWindow: 1024,
+  /** HTTP Digest: nonces whose used counters are remembered at once (least recently used evicted, once idle for an hour). */
+  digestTrackedNonces: 10_000,
 } as const;
 
 export type LimitName = keyof typeof limits;

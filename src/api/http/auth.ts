@@ -6,10 +6,11 @@
  * Digest as the official MarkLogic Node client speaks it (reference/marklogic-node-client.md §1):
  * it takes one challenge (from `HEAD /v1/ping` or the first real request) and then reuses
  * that nonce forever with `nc` counting up, and sends as `uri` the request target exactly
- * as it wrote it. So nonces here never expire: each is a random value plus an HMAC of it
- * under a per-process secret, which lets any nonce this process issued be recognised
- * without remembering it. `nc` is not checked for replays because the client sends
- * concurrent requests whose counters can arrive out of order.
+ * as it wrote it. So nonces here never expire while used: each is its issue time and a
+ * random value plus an HMAC of both under a per-process secret, which lets any nonce this
+ * process issued be recognised without remembering it; a nonce from before a restart is
+ * refused with `stale=true`. Replays are refused by the counters already used per nonce,
+ * in a window that tolerates concurrent requests arriving out of order (./digest-nonces.ts).
  *
  * @example
  * app.use('*', authenticate({ db, auth: 'http' }));
@@ -21,7 +22,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ApiContext, ApiDeps, ApiEnv } from './context';
 import { DbError } from '../../db/errors';
 import { constantTimeEqual } from '../../db/security/passwords';
-import { effectiveRoles, REALM, type StoredUser } from '../../db/security/types';
+import { REALM, type StoredUser } from '../../db/security/types';
+import { NonceTracker } from './digest-nonces';
 
 /**
  * What a host may pass as the second argument of `app.fetch` (Hono's env). The Node
@@ -36,18 +38,28 @@ const secret = crypto.getRandomValues(new Uint8Array(32));
 const mac = (value: string): string => bytesToHex(hmac(sha256, secret, utf8ToBytes(value))).slice(0, 32);
 const OPAQUE = mac('opaque');
 
+/** The counters used per nonce, for this process's life (as the secret). */
+const nonces = new NonceTracker();
+
+/** 12 hex digits of issue time (ms), 20 random, then the MAC of those 32. */
 function issueNonce(): string {
-  const random = bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
-  return random + mac(random);
+  const value = Date.now().toString(16).padStart(12, '0') + bytesToHex(crypto.getRandomValues(new Uint8Array(10)));
+  return value + mac(value);
 }
 
 function isIssuedNonce(nonce: string): boolean {
   return /^[0-9a-f]{64}$/.test(nonce) && constantTimeEqual(nonce.slice(32), mac(nonce.slice(0, 32)));
 }
 
-/** The `WWW-Authenticate` challenge sent with a 401 by the `http` auth mode; a fresh nonce each time. */
-export function challengeHeaders(): Record<string, string> {
-  return { 'WWW-Authenticate': `Digest realm="${REALM}", qop="auth", nonce="${issueNonce()}", opaque="${OPAQUE}"` };
+const issuedAt = (nonce: string): number => parseInt(nonce.slice(0, 12), 16);
+
+/**
+ * The `WWW-Authenticate` challenge sent with a 401 by the `http` auth mode; a fresh nonce
+ * each time. `stale`: the credentials were right but the nonce cannot be used (issued
+ * before a restart, or no longer tracked), so a client may retry with the new one unprompted.
+ */
+export function challengeHeaders(stale = false): Record<string, string> {
+  return { 'WWW-Authenticate': `Digest realm="${REALM}", qop="auth", nonce="${issueNonce()}", opaque="${OPAQUE}"${stale ? ', stale=true' : ''}` };
 }
 
 /** `k=v, k="quoted, \"escaped\""` auth-params, keys lower-cased; undefined when malformed. */
@@ -95,12 +107,12 @@ async function verifyDigest(c: ApiContext, deps: ApiDeps, paramText: string): Pr
     'username', 'realm', 'nonce', 'uri', 'response', 'qop', 'nc', 'cnonce', 'opaque',
   ].map((k) => p.get(k));
   if (!username || !nonce || !uri || !response || !qop || !nc || !cnonce) return undefined;
-  if (realm !== REALM || !isIssuedNonce(nonce)) return undefined;
+  if (realm !== REALM || !/^[0-9a-fA-F]{8}$/.test(nc) || parseInt(nc, 16) === 0) return undefined;
   if (opaque !== undefined && opaque !== OPAQUE) return undefined;
   // The uri field is what the response was computed over; it must name this request,
   // or a captured header could be replayed against another URL.
   if (uri !== requestTarget(c)) return undefined;
-  return deps.db.users.checkDigest(username, {
+  const user = await deps.db.users.checkDigest(username, {
     method: c.req.method,
     uri,
     nonce,
@@ -110,6 +122,11 @@ async function verifyDigest(c: ApiContext, deps: ApiDeps, paramText: string): Pr
     algorithm: p.get('algorithm'),
     response,
   });
+  if (!user) return undefined;
+  // Counters are recorded only once the password is proven, so nobody else can use them up.
+  const verdict = isIssuedNonce(nonce) ? nonces.use(nonce, issuedAt(nonce), parseInt(nc, 16)) : 'stale';
+  if (verdict === 'stale') c.set('staleNonce', true);
+  return verdict === 'ok' ? user : undefined;
 }
 
 async function verify(c: ApiContext, deps: ApiDeps, header: string): Promise<StoredUser | undefined> {
@@ -143,7 +160,7 @@ export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     } else {
       throw new DbError('SEC-AUTHREQUIRED', 'credentials required');
     }
-    c.set('principal', { name: user.name, roles: effectiveRoles(user.roles) });
+    c.set('principal', deps.db.roles.principalOf(user));
     await next();
   };
 }

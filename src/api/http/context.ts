@@ -5,7 +5,11 @@ import type { Principal } from '../../db/security/types';
 import { DbError } from '../../db/errors';
 
 export interface ApiEnv {
-  Variables: { principal: Principal };
+  Variables: {
+    principal: Principal;
+    /** Set by Digest authentication when the credentials were right but the nonce is stale (the 401 says `stale=true`). */
+    staleNonce?: boolean;
+  };
 }
 
 export type ApiContext = Context<ApiEnv>;

@@ -3,7 +3,7 @@
  * gets, and how an update combines with what is stored (reference §3.4, §3.7).
  */
 import { DbError } from '../errors';
-import { builtinRoles } from '../security/types';
+import type { RoleLookup } from '../security/types';
 import { isNcName } from '../xml/namespaces';
 import {
   capabilities,
@@ -15,27 +15,19 @@ import {
   type Permission,
 } from './types';
 
-/**
- * Every document written through REST carries these, unioned with whatever the
- * request supplies — they are the REST roles' default permissions.
- */
-export const defaultPermissions: readonly Permission[] = [
-  { 'role-name': 'rest-reader', capabilities: ['read'] },
-  { 'role-name': 'rest-writer', capabilities: ['update'] },
-];
-
 /** How an update treats a category that the stored document already has. */
 export interface MetadataUpdate {
   collections?: string[];
-  /** `replace`: the supplied set ∪ defaults (a metadata body). `merge-roles`: supplied roles replace those roles only (`perm:` params). */
+  /**
+   * `replace`: the supplied set ∪ the writer's defaults (a metadata body). `merge-roles`
+   * (`perm:` params): supplied roles replace those roles only; a new document also gets the defaults.
+   */
   permissions?: { mode: 'replace' | 'merge-roles'; value: Permission[] };
   /** `replace`: the whole set (a metadata body). `merge`: same-named properties replaced, others kept (`prop:` params). */
   properties?: { mode: 'replace' | 'merge'; value: Record<string, unknown> };
   quality?: number;
   metadataValues?: Record<string, string>;
 }
-
-export const isKnownRole = (role: string): boolean => Object.hasOwn(builtinRoles, role);
 
 /** Groups permissions per role, capabilities in catalogue order, roles in first-seen order. */
 export function normalisePermissions(perms: readonly Permission[]): Permission[] {
@@ -48,18 +40,28 @@ export function normalisePermissions(perms: readonly Permission[]): Permission[]
   return [...byRole].map(([role, caps]) => ({ 'role-name': role, capabilities: capabilities.filter((c) => caps.has(c)) }));
 }
 
-/** The metadata of a new document that supplied none. */
-export function defaultMetadata(): Metadata {
-  return { ...emptyMetadata(), permissions: normalisePermissions(defaultPermissions) };
+/**
+ * The metadata of a new document that supplied none: the writing user's default
+ * permissions (its own and its roles', `Principal.defaultPermissions`) and nothing
+ * else — MarkLogic 10+ adds no permission the user's roles do not give. A user
+ * without defaults (admin) creates documents with no permissions, which only admin can read.
+ */
+export function defaultMetadata(defaults: readonly Permission[]): Metadata {
+  return { ...emptyMetadata(), permissions: normalisePermissions(defaults) };
 }
 
 /**
  * Applies an update to existing metadata (or to a new document's defaults).
  * `overwrite`: categories not supplied are reset to defaults (update-policy
- * overwrite-metadata); otherwise they are kept.
+ * overwrite-metadata); otherwise they are kept. `defaults`: the writer's default permissions.
  */
-export function applyMetadataUpdate(existing: Metadata | undefined, update: MetadataUpdate, overwrite: boolean): Metadata {
-  const base = existing && !overwrite ? existing : defaultMetadata();
+export function applyMetadataUpdate(
+  existing: Metadata | undefined,
+  update: MetadataUpdate,
+  overwrite: boolean,
+  defaults: readonly Permission[],
+): Metadata {
+  const base = existing && !overwrite ? existing : defaultMetadata(defaults);
   const next: Metadata = {
     collections: update.collections ? [...new Set(update.collections)] : [...base.collections],
     permissions: base.permissions,
@@ -70,11 +72,13 @@ export function applyMetadataUpdate(existing: Metadata | undefined, update: Meta
   if (update.permissions) {
     const { mode, value } = update.permissions;
     if (mode === 'replace') {
-      next.permissions = normalisePermissions([...defaultPermissions, ...value]);
+      next.permissions = normalisePermissions([...defaults, ...value]);
     } else {
+      // perm: params on an existing document replace those roles and keep the others
+      // (no defaults added); on a new one (or a reset by overwrite-metadata) they join the defaults.
       const replaced = new Set(value.map((p) => p['role-name']));
-      const kept = (existing ?? defaultMetadata()).permissions.filter((p) => !replaced.has(p['role-name']));
-      next.permissions = normalisePermissions([...defaultPermissions, ...kept, ...value]);
+      const kept = base.permissions.filter((p) => !replaced.has(p['role-name']));
+      next.permissions = normalisePermissions([...kept, ...value]);
     }
   }
   if (update.properties) {
@@ -84,9 +88,9 @@ export function applyMetadataUpdate(existing: Metadata | undefined, update: Meta
   return next;
 }
 
-/** Resets the named categories to their defaults (DELETE with a metadata category). */
-export function resetCategories(metadata: Metadata, categories: readonly MetadataCategory[]): Metadata {
-  const d = defaultMetadata();
+/** Resets the named categories to their defaults, permissions to the acting user's (DELETE with a metadata category). */
+export function resetCategories(metadata: Metadata, categories: readonly MetadataCategory[], defaults: readonly Permission[]): Metadata {
+  const d = defaultMetadata(defaults);
   const next = { ...metadata };
   for (const c of categories) {
     if (c === 'collections') next.collections = d.collections;
@@ -132,14 +136,15 @@ export function validateCollections(value: unknown): string[] {
   return value as string[];
 }
 
-export function validatePermissions(value: unknown): Permission[] {
+/** A permissions array; every role must exist in `roles`. */
+export function validatePermissions(value: unknown, roles: RoleLookup): Permission[] {
   if (!Array.isArray(value)) throw new DbError('RESTAPI-INVALIDCONTENT', 'permissions must be an array');
   return value.map((p) => {
     if (!isObject(p) || typeof p['role-name'] !== 'string') {
       throw new DbError('RESTAPI-INVALIDCONTENT', 'each permission needs a role-name and capabilities');
     }
     const role = p['role-name'];
-    if (!isKnownRole(role)) throw new DbError('SEC-ROLEDNE', `Role ${role} does not exist`);
+    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role ${role} does not exist`);
     const caps = Array.isArray(p.capabilities) ? p.capabilities : typeof p.capabilities === 'string' ? [p.capabilities] : null;
     if (!caps || caps.length === 0) throw new DbError('RESTAPI-INVALIDCONTENT', `permission for role ${role} has no capabilities`);
     for (const c of caps) {
@@ -186,7 +191,7 @@ export interface MetadataBody {
  * Validates the JSON metadata representation. Unknown keys → 400. An empty
  * collections or permissions array counts as "not supplied", as on the real server.
  */
-export function parseMetadataJson(value: unknown): MetadataBody {
+export function parseMetadataJson(value: unknown, roles: RoleLookup): MetadataBody {
   if (!isObject(value)) throw new DbError('RESTAPI-INVALIDCONTENT', 'metadata must be a JSON object');
   const present = new Set<MetadataCategory>();
   const out: Partial<Metadata> = {};
@@ -197,7 +202,7 @@ export function parseMetadataJson(value: unknown): MetadataBody {
         if (out.collections.length > 0) present.add('collections');
         break;
       case 'permissions':
-        out.permissions = validatePermissions(v);
+        out.permissions = validatePermissions(v, roles);
         if (out.permissions.length > 0) present.add('permissions');
         break;
       case 'properties':

@@ -201,12 +201,12 @@ export class DocumentStore {
     }
     if (!w.content) {
       if (!existing) throw new DbError('RESTAPI-NODOCUMENT', `category: metadata message: ${w.uri}`);
-      const metadata = applyMetadataUpdate(existing.metadata, w.metadata ?? {}, false);
+      const metadata = applyMetadataUpdate(existing.metadata, w.metadata ?? {}, false, principal.defaultPermissions ?? []);
       return { uri: w.uri, created: false, version: existing.version, document: { ...existing, metadata } };
     }
     checkVersion(policy, w.uri, existing, w.ifMatch);
     const overwrite = policy === 'overwrite-metadata';
-    const metadata = applyMetadataUpdate(existing?.metadata, w.metadata ?? {}, overwrite);
+    const metadata = applyMetadataUpdate(existing?.metadata, w.metadata ?? {}, overwrite, principal.defaultPermissions ?? []);
     const document: StoredDocument = { uri: w.uri, ...w.content, metadata, version };
     return { uri: w.uri, created: !existing, version, document };
   }
@@ -300,7 +300,7 @@ export class DocumentStore {
           .filter((d): d is StoredDocument => !!d && canRead(principal, d))
           .map((doc) => {
             if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${doc.uri} by ${principal.name}`);
-            return { ...doc, metadata: resetCategories(doc.metadata, categories) };
+            return { ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) };
           });
         const written = changed.map(withReaders);
         const [changeKey] = await Promise.all([logChange(tx, written.map((d) => d.uri)), ...written.map((d) => store.put(d))]);

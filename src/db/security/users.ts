@@ -12,9 +12,10 @@
  * const user = await db.users.checkBasic('alice', 's3cret'); // StoredUser | undefined
  */
 import { DbError } from '../errors';
+import type { Permission } from '../documents/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
-import { builtinRoles, type Role, type StoredUser } from './types';
+import { builtinRoleLookup, type RoleLookup, type Role, type StoredUser } from './types';
 import { digestHa1, digestMatches, md5Hex, passwordMatches, type DigestFields } from './passwords';
 
 export interface NewUser {
@@ -22,6 +23,16 @@ export interface NewUser {
   password: string;
   roles: readonly string[];
   description?: string;
+  /** The user's own default permissions. */
+  permissions?: Permission[];
+}
+
+/** A change of a user's properties; what is absent stays. */
+export interface UserChange {
+  password?: string;
+  roles?: readonly string[];
+  description?: string;
+  permissions?: Permission[];
 }
 
 const seedUsers: ReadonlyArray<{ name: string; role: Role; description: string }> = [
@@ -43,7 +54,7 @@ export function userId(name: string): string {
 // eslint-disable-next-line no-control-regex
 const invalidNameChars = /[:\u0000-\u001f\u007f]/;
 
-function validateNewUser(user: NewUser): void {
+function validateNewUser(user: NewUser, roles: RoleLookup): void {
   if (typeof user.name !== 'string' || user.name.trim() === '') {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'user name must be a non-empty string');
   }
@@ -54,7 +65,7 @@ function validateNewUser(user: NewUser): void {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
   }
   for (const role of user.roles) {
-    if (!Object.hasOwn(builtinRoles, role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
   }
 }
 
@@ -71,7 +82,13 @@ export class UserStore {
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
+    private readonly roles: RoleLookup = builtinRoleLookup,
   ) {}
+
+  /** Drops the in-memory copy after another store rewrote users (a role deletion). */
+  forget(): void {
+    this.cache = undefined;
+  }
 
   private users(): Promise<Map<string, StoredUser>> {
     this.cache ??= this.idb.getAll('users').then((all) => new Map(all.map((u) => [u.name, u])));
@@ -104,12 +121,13 @@ export class UserStore {
 
   /** 400 SEC-USEREXISTS for a taken name, 400 SEC-ROLEDNE for a role that does not exist. */
   async create(user: NewUser): Promise<StoredUser> {
-    validateNewUser(user);
+    validateNewUser(user, this.roles);
     const stored: StoredUser = {
       name: user.name,
       roles: [...new Set(user.roles)],
       digestHa1: digestHa1(user.name, user.password),
       ...(user.description !== undefined ? { description: user.description } : {}),
+      ...(user.permissions?.length ? { permissions: user.permissions } : {}),
     };
     return this.queue.run(async () => {
       const tx = this.idb.transaction('users', 'readwrite');
@@ -122,6 +140,38 @@ export class UserStore {
       await tx.done;
       this.cache = undefined;
       return stored;
+    });
+  }
+
+  /** Changes a user's properties. 404 SEC-USERDNE; 400 SEC-ROLEDNE; 400 when it would take admin from the last user holding it. */
+  update(name: string, change: UserChange): Promise<StoredUser> {
+    if (change.password !== undefined && (typeof change.password !== 'string' || change.password === '')) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
+    }
+    for (const role of change.roles ?? []) if (!this.roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    return this.queue.run(async () => {
+      const tx = this.idb.transaction('users', 'readwrite');
+      const refuse = async (err: DbError) => {
+        tx.abort();
+        await tx.done.catch(() => undefined);
+        return err;
+      };
+      const user = await tx.store.get(name);
+      if (!user) throw await refuse(new DbError('SEC-USERDNE', `User does not exist: ${name}`));
+      const next: StoredUser = {
+        ...user,
+        ...(change.roles ? { roles: [...new Set(change.roles)] } : {}),
+        ...(change.description !== undefined ? { description: change.description } : {}),
+        ...(change.permissions ? { permissions: change.permissions } : {}),
+        ...(change.password !== undefined ? { digestHa1: digestHa1(name, change.password) } : {}),
+      };
+      if (holdsAdmin(user) && !holdsAdmin(next) && (await tx.store.getAll()).filter(holdsAdmin).length <= 1) {
+        throw await refuse(new DbError('RESTAPI-INVALIDREQ', `cannot take the admin role from ${name}: it is the last user with it`));
+      }
+      void tx.store.put(next);
+      await tx.done;
+      this.cache = undefined;
+      return next;
     });
   }
 

@@ -9,7 +9,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoredDocument } from '../documents/types';
-import type { StoredUser } from '../security/types';
+import type { StoredRole, StoredUser } from '../security/types';
 import type { LogEntry } from '../triples/change-set';
 import type { GraphRecord } from '../triples/graph-permissions';
 import type { QueryOptions } from '../options/types';
@@ -26,7 +26,7 @@ export interface SearchChange {
   uris: string[];
 }
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export interface TabulaSchema extends DBSchema {
   documents: {
@@ -37,6 +37,11 @@ export interface TabulaSchema extends DBSchema {
   users: {
     key: string;
     value: StoredUser;
+  };
+  /** Roles created through `/manage/v2/roles`, keyed by name (built-in roles live in code). */
+  roles: {
+    key: string;
+    value: StoredRole;
   };
   /** Small named settings: instance properties, counters. */
   config: {
@@ -116,6 +121,9 @@ function open(name: string): Promise<TabulaIdb> {
         db.createObjectStore('query-options', { keyPath: 'name' });
         db.createObjectStore('search-changes', { autoIncrement: true });
         db.createObjectStore('search-snapshot');
+      }
+      if (oldVersion < 4) {
+        db.createObjectStore('roles', { keyPath: 'name' });
       }
     },
     // A newer worker (after a deploy) upgrading the schema must not wait on this

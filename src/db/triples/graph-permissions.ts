@@ -4,11 +4,18 @@
  * the acting user on every graph operation and every SPARQL query and update: a user
  * sees only graphs it may read; changing a graph needs update. admin may do anything.
  */
-import { normalisePermissions, defaultPermissions } from '../documents/metadata';
+import { normalisePermissions } from '../documents/metadata';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
 
-export { defaultPermissions };
+/**
+ * What every graph carries whoever creates it (the graph spec requires them even when
+ * not requested) — unlike documents, which get the writing user's default permissions.
+ */
+export const defaultPermissions: readonly Permission[] = [
+  { 'role-name': 'rest-reader', capabilities: ['read'] },
+  { 'role-name': 'rest-writer', capabilities: ['update'] },
+];
 
 /** What the `graphs` store holds per graph; the key is the graph IRI as the client wrote it. */
 export interface GraphRecord {

@@ -1,0 +1,85 @@
+/**
+ * What the security resources of the Management API (`/manage/v2/users`, `/manage/v2/roles`)
+ * share: the JSON payload, the permission entries it names (`{"role-name":…,"capability":…}`,
+ * one capability each, as MarkLogic's role and user properties list default permissions),
+ * the list-of-names fields, the 403 for users who may not manage security, and the
+ * JSON/XML rendering of a permission list.
+ */
+import { DbError } from '../db/errors';
+import { normalisePermissions } from '../db/documents/metadata';
+import { capabilities, type Capability, type Permission } from '../db/documents/types';
+import { maySecure, type RoleLookup } from '../db/security/types';
+import { readBody } from './http/body';
+import type { ApiContext } from './http/context';
+import { mediaType } from './http/negotiate';
+import { escapeXml } from './http/xml-text';
+
+export const SECURITY_NS = 'http://marklogic.com/manage/security';
+
+/** 403 SEC-PRIV unless the acting user is admin or holds the security role. */
+export function requireSecurity(c: ApiContext): void {
+  if (!maySecure(c.get('principal'))) throw new DbError('SEC-PRIV');
+}
+
+/** A JSON object payload; `fields` are the keys this resource supports (others are refused by name). */
+export async function readJsonPayload(req: Request, limit: number, what: string, fields: ReadonlySet<string>): Promise<Record<string, unknown>> {
+  const type = mediaType(req.headers.get('content-type'));
+  if (!/^(application|text)\/([^+]+\+)?json$/.test(type)) {
+    throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; ${what} is read from a JSON payload`);
+  }
+  const bytes = await readBody(req, limit);
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (e) {
+    throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new DbError('MANAGE-INVALIDPAYLOAD', `the ${what} payload must be a JSON object`);
+  }
+  const unknown = Object.keys(body).filter((k) => !fields.has(k));
+  if (unknown.length > 0) throw new DbError('MANAGE-INVALIDPAYLOAD', `unsupported ${what} properties: ${unknown.join(', ')}`);
+  return body as Record<string, unknown>;
+}
+
+/** A role name or a list of them (`role`). */
+export function nameList(value: unknown, field: string): string[] {
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || !list.every((r): r is string => typeof r === 'string' && r !== '')) {
+    throw new DbError('MANAGE-INVALIDPAYLOAD', `${field} must be a name or an array of non-empty names`);
+  }
+  return [...new Set(list)];
+}
+
+/**
+ * `permission`: `[{"role-name":"r","capability":"read"}, …]` (one object also accepted).
+ * Every role must exist, except `self` (a role naming itself in its own defaults).
+ */
+export function permissionList(value: unknown, roles: RoleLookup, self?: string): Permission[] {
+  const list = Array.isArray(value) ? value : [value];
+  const out: Permission[] = list.map((p: unknown) => {
+    const entry = typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : undefined;
+    const role = entry?.['role-name'];
+    const capability = entry?.capability;
+    if (typeof role !== 'string' || typeof capability !== 'string') {
+      throw new DbError('MANAGE-INVALIDPAYLOAD', 'each permission needs a role-name and a capability');
+    }
+    const extra = Object.keys(entry!).filter((k) => k !== 'role-name' && k !== 'capability');
+    if (extra.length) throw new DbError('MANAGE-INVALIDPAYLOAD', `unsupported permission properties: ${extra.join(', ')}`);
+    if (!capabilities.includes(capability as Capability)) {
+      throw new DbError('MANAGE-INVALIDPAYLOAD', `invalid capability ${capability} for role ${role}; allowed: ${capabilities.join(', ')}`);
+    }
+    if (role !== self && !roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    return { 'role-name': role, capabilities: [capability as Capability] };
+  });
+  return normalisePermissions(out);
+}
+
+/** Permissions as the Management API lists them: one entry per role and capability. */
+export const permissionEntries = (perms: readonly Permission[]) =>
+  perms.flatMap((p) => p.capabilities.map((capability) => ({ 'role-name': p['role-name'], capability })));
+
+export const permissionsXml = (perms: readonly Permission[]): string =>
+  `<permissions>${permissionEntries(perms)
+    .map((p) => `<permission><role-name>${escapeXml(p['role-name'])}</role-name><capability>${p.capability}</capability></permission>`)
+    .join('')}</permissions>`;
