@@ -11,6 +11,7 @@ import type { Permission } from '../db/documents/types';
 import { decodeUtf8 } from '../db/documents/content';
 import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
 import { rethrowTrap } from '../db/triples/engine-trap';
+import { checkRdfPayload } from '../db/triples/payload-limits';
 import type { RdfPayload } from '../db/triples/graph-store';
 import { parseXml } from '../db/xml/parse';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
@@ -158,6 +159,7 @@ async function formDataPayload(deps: ApiDeps, bytes: Uint8Array, contentType: st
       throw new DbError('RESTAPI-INVALIDMIMETYPE', `part ${i + 1}: ${part.contentType || 'no Content-Type'} is not a triples syntax`);
     }
     let quads: Array<{ subject: TermLike; predicate: TermLike; object: TermLike }>;
+    checkRdfPayload(single.text, format.mediaType);
     try {
       quads = ox.parse(typeof single.text === 'string' ? single.text : decodeUtf8(single.text, `part ${i + 1}`), {
         format: format.oxigraph,

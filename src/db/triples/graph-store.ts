@@ -17,6 +17,7 @@ import type { Permission } from '../documents/types';
 import { graphIsEmpty } from './change-set';
 import { assertWritable, clientIriOfKey, DEFAULT_GRAPH_IRI, DEFAULT_KEY, GRAPHS_CATALOGUE_IRI, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
 import { rethrowTrap } from './engine-trap';
+import { checkRdfPayload } from './payload-limits';
 import { changedPermissions, creationPermissions } from './graph-permissions';
 import { resolveLineIris } from './line-iris';
 import { externalQuad } from './relative-iris';
@@ -52,6 +53,7 @@ function loading<T, X extends string | Uint8Array>(
   format: string,
   load: (text: X | string, format: string) => T,
 ): T {
+  checkRdfPayload(payload.text, format);
   try {
     return load(payload.text, format);
   } catch (e) {

@@ -28,6 +28,7 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
+import { checkSparqlLimits } from './sparql-limits';
 import { checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
 import * as graphStore from './graph-store';
@@ -134,6 +135,7 @@ export class TripleStore {
    * `options.beforeRun` hears its form first (and may refuse it).
    */
   async query(text: string, options: QueryOptions): Promise<QueryResult> {
+    checkSparqlLimits(text, 'SPARQL query');
     return this.reading('input', (engine) => {
       const prepared = prepareQuery(engine.ox, text, options);
       options.beforeRun?.(prepared.form);
@@ -143,6 +145,7 @@ export class TripleStore {
 
   /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
   async update(text: string, options: UpdateOptions): Promise<UpdateOutcome> {
+    checkSparqlLimits(text, 'SPARQL update');
     const parsed = prepareUpdate(text, options);
     return this.write(options.principal, options.permissions, 'input', (ctx) => {
       applyUpdate(ctx, parsed, options);
