@@ -3,6 +3,7 @@
 // its own config (vite.sw.config.ts) because it must be one ES-module chunk.
 import { defineConfig, build, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { oxigraphInstances } from './sw/oxigraph-instances.js';
 
 export default defineConfig({
   plugins: [react(), devServiceWorker()],
@@ -34,6 +35,8 @@ function devServiceWorker(): Plugin {
           configFile: false,
           logLevel: 'warn',
           publicDir: false,
+          // sw/sw.ts makes a fresh engine instance after a trap (newInstance).
+          plugins: [oxigraphInstances()],
           define: { 'process.env.NODE_ENV': JSON.stringify('development') },
           build: {
             write: false,

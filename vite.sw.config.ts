@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { oxigraphInstances } from './sw/oxigraph-instances.js';
 
 const swFileName = 'sw.js';
 
@@ -16,7 +17,7 @@ export default defineConfig({
   publicDir: false,
   // Workbox and other packages branch on it; a library build does not define it.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  plugins: [oxigraphWasmAsAsset(), flexsearchWithoutWorkers(), injectPrecacheManifest({ distDir: 'dist', swFileName })],
+  plugins: [oxigraphWasmAsAsset(), oxigraphInstances(), flexsearchWithoutWorkers(), injectPrecacheManifest({ distDir: 'dist', swFileName })],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -13,6 +13,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import initOxigraph, * as oxigraph from 'oxigraph/web.js';
+import { newInstance } from 'oxigraph/web.js';
 import oxigraphWasmUrl from 'oxigraph/web_bg.wasm?url&no-inline';
 import { Database } from '../src/db/database';
 import { DbError } from '../src/db/errors';
@@ -29,20 +30,31 @@ type Api = ReturnType<typeof createApi>;
 // worker start (reference/platform-facts.md §1). Before the first install has finished
 // precaching it comes from the network. Instantiation starts with the database; only the
 // first request that needs triples waits for it, and a failure is retried by the next one.
-let engine: Promise<typeof oxigraph> | undefined;
+// An instance that trapped is broken for good: the database hands it back and gets a new
+// one (newInstance, added to web.js by the build: sw/oxigraph-instances.ts), initialised
+// from the same wasm (docs/decisions/0014-engine-traps.md).
+type Oxigraph = typeof oxigraph;
+let current: Oxigraph | undefined;
+let starting: Promise<Oxigraph> | undefined;
 
-function startOxigraph(): Promise<typeof oxigraph> {
-  engine ??= matchPrecache(oxigraphWasmUrl)
-    .then((cached) => initOxigraph({ module_or_path: cached ?? oxigraphWasmUrl }))
-    // `npm run dev` builds the worker in memory: no file is served at that URL, but its
-    // build inlines the wasm where web.js looks for it by default.
-    .catch(() => initOxigraph())
-    .then(() => oxigraph)
-    .catch((err: unknown) => {
-      engine = undefined;
-      throw err;
-    });
-  return engine;
+async function initialised(instance: Oxigraph, init: typeof initOxigraph): Promise<Oxigraph> {
+  const cached = await matchPrecache(oxigraphWasmUrl);
+  // `npm run dev` builds the worker in memory: no file is served at that URL, but its
+  // build inlines the wasm where web.js looks for it by default.
+  await init({ module_or_path: cached ?? oxigraphWasmUrl }).catch(() => init());
+  return instance;
+}
+
+/** `broken`: the instance that trapped (compared by identity only). */
+function startOxigraph(broken?: unknown): Promise<Oxigraph> {
+  if (current && current !== broken) return Promise.resolve(current);
+  if (!starting) {
+    const next = current ? newInstance() : oxigraph;
+    starting = initialised(next, next === oxigraph ? initOxigraph : next.default)
+      .then((instance) => (current = instance))
+      .finally(() => (starting = undefined));
+  }
+  return starting;
 }
 
 // Opened on the first API request, not at evaluation: the browser may start the worker

@@ -2,10 +2,11 @@
  * Test helpers: a fresh database and handler per test, and request builders.
  * Every API test goes through `api.fetch(new Request(...))` — the real handler.
  */
-import * as oxigraph from 'oxigraph';
+import { nodeOxigraph } from '../src/node/oxigraph-engine';
 import { Database } from '../src/db/database';
 import { createApi } from '../src/api/app';
 import type { ApiDeps } from '../src/api/http/context';
+import type { OxigraphFactory } from '../src/db/triples/triple-store';
 
 let counter = 0;
 
@@ -15,12 +16,14 @@ export interface TestApi {
 }
 
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
-export async function testApi(options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number } = {}): Promise<TestApi> {
+export async function testApi(
+  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory } = {},
+): Promise<TestApi> {
   const db = await Database.open({
     indexedDB,
     name: `test-${process.pid}-${++counter}-${Date.now()}`,
     maxPayloadBytes: options.maxPayloadBytes,
-    oxigraph,
+    oxigraph: options.oxigraph ?? nodeOxigraph,
   });
   const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser, cors: options.cors });
   return {

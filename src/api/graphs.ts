@@ -11,6 +11,8 @@ import type { Permission } from '../db/documents/types';
 import type { RoleLookup } from '../db/security/types';
 import { decodeUtf8 } from '../db/documents/content';
 import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
+import { rethrowTrap } from '../db/triples/engine-trap';
+import { checkRdfPayload } from '../db/triples/payload-limits';
 import type { RdfPayload } from '../db/triples/graph-store';
 import { parseXml } from '../db/xml/parse';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
@@ -90,7 +92,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
     type = negotiateAnswer(c.req.raw, 'graph');
     const quads = await triples.graphTriples(iri, principal);
     if (!quads) throw noGraph(iri);
-    body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iri });
+    body = head ? '' : await triples.withModule('engine', (ox) => serializeQuads(quads, type, ox, { href: thingsHref, title: iri }));
   }
   return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type), ...effectiveTimestamp(deps) } });
 }
@@ -151,26 +153,29 @@ function parsePermissionsBody(bytes: Uint8Array, contentType: string | null, rol
 async function formDataPayload(deps: ApiDeps, bytes: Uint8Array, contentType: string | null, base: string | undefined): Promise<RdfPayload> {
   const boundary = mediaTypeParam(contentType, 'boundary');
   if (!boundary) throw new DbError('XDMP-HTTP-MULTIPART', 'multipart/form-data Content-Type without a boundary');
-  const ox = await deps.db.triples.module();
+  const parts = parseMultipart(bytes, boundary);
   const lines: string[] = [];
-  parseMultipart(bytes, boundary).forEach((part, i) => {
+  // Parsed with the store's engine, watched for traps like every engine call.
+  await deps.db.triples.withModule('input', (ox) => parts.forEach((part, i) => {
     const single = rdfPayload(part.body, part.contentType || null, base);
     const format = rdfFormatOf(single.format);
     if (!format?.oxigraph || format.dataset) {
       throw new DbError('RESTAPI-INVALIDMIMETYPE', `part ${i + 1}: ${part.contentType || 'no Content-Type'} is not a triples syntax`);
     }
     let quads: Array<{ subject: TermLike; predicate: TermLike; object: TermLike }>;
+    checkRdfPayload(single.text, format.mediaType);
     try {
       quads = ox.parse(typeof single.text === 'string' ? single.text : decodeUtf8(single.text, `part ${i + 1}`), {
         format: format.oxigraph,
         base_iri: single.base ?? RELATIVE_BASE,
       });
     } catch (e) {
+      rethrowTrap(e);
       throw new DbError('RESTAPI-INVALIDCONTENT', `part ${i + 1}: ${(e as Error).message}`);
     }
     const term = (t: TermLike) => (t.termType === 'BlankNode' ? `_:p${i}_${safeBlankLabel(t.value)}` : ntriplesTerm(toJsonTerm(t)));
     for (const q of quads) lines.push(`${term(q.subject)} ${term(q.predicate)} ${term(q.object)} .`);
-  });
+  }));
   return { text: lines.join('\n'), format: 'application/n-triples' };
 }
 

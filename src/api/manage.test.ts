@@ -1,6 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
-import * as oxigraph from 'oxigraph';
+import { nodeOxigraph } from '../node/oxigraph-engine';
 import { basic, testApi } from '../../test/helpers';
 import { Database } from '../db/database';
 
@@ -347,7 +347,7 @@ describe('/manage/v2/roles', () => {
   test('roles are durable: a database reopened from the same storage still has them', async () => {
     const api = await testApi();
     await post(api, sales);
-    const reopened = await Database.open({ indexedDB, name: api.db.name, oxigraph });
+    const reopened = await Database.open({ indexedDB, name: api.db.name, oxigraph: nodeOxigraph });
     try {
       expect(reopened.roles.get('sales')?.permissions).toEqual([{ 'role-name': 'sales', capabilities: ['read', 'update'] }]);
     } finally {

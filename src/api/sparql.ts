@@ -66,7 +66,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
       ? result.json !== undefined && sparqlResultsWriter(mediaType) === 'json'
         ? result.json
         : serializeResults(result.results, mediaType, thingsHref)
-      : serializeQuads(result.quads, mediaType, await triples.module(), { href: thingsHref, title: `${result.form} results` });
+      : await triples.withModule('engine', (ox) => serializeQuads(result.quads, mediaType, ox, { href: thingsHref, title: `${result.form} results` }));
   return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType), ...effectiveTimestamp(deps) } });
 }
 

@@ -40,7 +40,7 @@ async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Resp
     type = negotiateAnswer(c.req.raw, 'graph');
     const quads = await triples.describe(iris, principal);
     if (quads.length === 0) throw new DbError('RESTAPI-NOTFOUND', `no triples for ${iris.join(', ')}`);
-    body = head ? '' : serializeQuads(quads, type, await triples.module(), { href: thingsHref, title: iris.join(', ') });
+    body = head ? '' : await triples.withModule('engine', (ox) => serializeQuads(quads, type, ox, { href: thingsHref, title: iris.join(', ') }));
   }
   return new Response(head ? null : body, { status: 200, headers: { 'Content-Type': contentTypeHeader(type), ...effectiveTimestamp(deps) } });
 }

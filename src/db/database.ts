@@ -15,7 +15,7 @@ import { RoleStore } from './security/roles';
 import { PropertiesStore } from './config/properties';
 import { QueryOptionsStore } from './options/store';
 import { IndexConfigStore } from './indexes/config';
-import { TripleStore, type OxigraphSource, type TripleStoreOptions } from './triples/triple-store';
+import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 
 export interface DatabaseOptions {
@@ -26,11 +26,11 @@ export interface DatabaseOptions {
   /** Largest request payload accepted, in bytes (413 beyond it). */
   maxPayloadBytes?: number;
   /**
-   * The RDF engine, initialised by the host: `oxigraph` (its Node build) in Node; in the
-   * service worker the web build's module behind the promise of its wasm instantiation
-   * (the first triples request awaits it). The db layer never imports it at runtime.
+   * The RDF engine, as a factory the host provides: in Node a (fresh, after a trap) load
+   * of the `oxigraph` package, in the service worker an instance of the web build (the
+   * first triples request awaits its wasm). The db layer never imports it at runtime.
    */
-  oxigraph?: OxigraphSource;
+  oxigraph?: OxigraphFactory;
   /** Compaction thresholds and snapshot piece size of the triple store (tests). */
   triples?: TripleStoreOptions;
   /** Snapshot thresholds of the search index (tests). */

@@ -78,6 +78,9 @@ export const catalogue = {
   'SEARCH-INVALARGS': entry(400, 'Invalid arguments'),
   // Tabula's own: an input past one of the instance's explicit limits (src/db/limits.ts).
   'TABULA-LIMIT': entry(400, 'Limit exceeded'),
+  // Tabula's own: the RDF engine (WebAssembly) trapped on a request's input; the engine was
+  // replaced by a fresh one and nothing changed (docs/decisions/0014-engine-traps.md).
+  'TABULA-ENGINETRAP': entry(400, 'The RDF engine failed on this input'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
   'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),

@@ -24,6 +24,14 @@ export const limits = {
   digestNcWindow: 1024,
   /** HTTP Digest: nonces whose used counters are remembered at once (least recently used evicted, once idle for an hour). */
   digestTrackedNonces: 10_000,
+  /** Characters of a SPARQL query or update (413 past it). */
+  maxSparqlLength: 1024 * 1024,
+  /** Depth of `{`, `(` and `[` in a SPARQL query or update (a real one nests < 20; the engine traps near 800). */
+  maxSparqlNesting: 64,
+  /** Property-path operators (`/`, `|`, `^`) in one SPARQL statement (a 256-step path takes seconds). */
+  maxSparqlPathLength: 64,
+  /** Other operators and UNION / MINUS / OPTIONAL in one SPARQL statement (the engine traps near 3,000). */
+  maxSparqlChain: 256,
 } as const;
 
 export type LimitName = keyof typeof limits;

@@ -12,8 +12,8 @@ import 'fake-indexeddb/auto';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
-import * as oxigraph from 'oxigraph';
 import { Database } from '../db/database';
+import { nodeOxigraph } from './oxigraph-engine';
 import { createApi } from '../api/app';
 import type { HostBindings } from '../api/http/auth';
 
@@ -29,7 +29,7 @@ export interface RunningServer {
 
 /** Listens on 127.0.0.1:`port` (0 picks a free port) and resolves once the socket is bound. */
 export async function startServer({ port = DEFAULT_PORT }: { port?: number } = {}): Promise<RunningServer> {
-  const db = await Database.open({ indexedDB, name: 'Documents', oxigraph });
+  const db = await Database.open({ indexedDB, name: 'Documents', oxigraph: nodeOxigraph });
   const api = createApi({ db, auth: 'http', cors: true });
   // Digest clients hash the request target exactly as they wrote it; the Request's URL
   // is normalised (percent-encoding, dot segments), so hand the raw one to the handler.

@@ -16,8 +16,9 @@ export const IRI_PARAMS = ['graph', 'default-graph-uri', 'named-graph-uri', 'usi
 /** Checks each `[parameter, value]`; throws DbError for the first that is not an IRI. */
 export async function checkIriParams(deps: ApiDeps, pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
   if (pairs.length === 0) return;
-  const ox = await deps.db.triples.module();
-  for (const [param, value] of pairs) checkClientIri(ox, value, param);
+  await deps.db.triples.withModule('input', (ox) => {
+    for (const [param, value] of pairs) checkClientIri(ox, value, param);
+  });
 }
 
 /** The IRI-valued pairs of a request's parameters. */

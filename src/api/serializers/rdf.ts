@@ -26,6 +26,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { mediaType as bareMediaType } from '../http/negotiate';
+import { rethrowTrap } from '../../db/triples/engine-trap';
 import { HTML, rdfFormatFor, type RdfFormat } from './formats';
 import { thingsHref, thingsHtml, type HrefFor } from './html';
 import { jsonQuadsToRdfJson } from './rdf-json';
@@ -137,6 +138,7 @@ function dumpWithOxigraph(quads: readonly JsonQuad[], format: RdfFormat, oxigrap
     try {
       out = format.dataset ? store.dump({ format: format.oxigraph! }) : store.dump({ format: format.oxigraph!, from_graph_name: oxigraph.defaultGraph() });
     } catch (e) {
+      rethrowTrap(e);
       // Oxigraph refuses what the syntax cannot say (e.g. RDF 1.2 triple terms in JSON-LD).
       throw cannotExpress(format.name, e instanceof Error ? e.message : String(e));
     }

@@ -6,6 +6,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { DbError } from '../errors';
+import { rethrowTrap } from './engine-trap';
 import { toInternal } from './relative-iris';
 import { xsdLexicalError } from './xsd-lexical';
 
@@ -63,6 +64,7 @@ export function bindingTerm(ox: typeof Oxigraph, b: Binding): BoundTerm {
   try {
     return ox.namedNode(toInternal(b.value));
   } catch (e) {
+    rethrowTrap(e);
     throw new DbError('REST-INVALIDPARAM', `bind:${b.name}: ${JSON.stringify(b.value)} is not an IRI: ${(e as Error).message}`);
   }
 }

@@ -16,6 +16,8 @@ import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import { graphIsEmpty } from './change-set';
 import { assertWritable, clientIriOfKey, DEFAULT_GRAPH_IRI, DEFAULT_KEY, GRAPHS_CATALOGUE_IRI, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
+import { rethrowTrap } from './engine-trap';
+import { checkRdfPayload } from './payload-limits';
 import { changedPermissions, creationPermissions } from './graph-permissions';
 import { resolveLineIris } from './line-iris';
 import { externalQuad } from './relative-iris';
@@ -51,13 +53,16 @@ function loading<T, X extends string | Uint8Array>(
   format: string,
   load: (text: X | string, format: string) => T,
 ): T {
+  checkRdfPayload(payload.text, format);
   try {
     return load(payload.text, format);
   } catch (e) {
+    rethrowTrap(e);
     if (!LINE_FORMATS.has(format) || !/No scheme found/.test((e as Error).message)) throw loadError(format, e);
     try {
       return load(resolveLineIris(ox, decoded(format, payload.text), baseIri(payload.base)), format);
     } catch (again) {
+      rethrowTrap(again);
       throw again instanceof DbError ? again : loadError(format, again);
     }
   }

@@ -11,6 +11,7 @@
  * come out exactly as in a Turtle payload (under `tabula-relative:` without a client
  * base). Only the inside of IRI tokens changes, so parse errors keep their line.
  */
+import { rethrowTrap } from './engine-trap';
 import type * as Oxigraph from 'oxigraph';
 import { hasScheme } from './relative-iris';
 
@@ -87,6 +88,7 @@ export function resolveLineIris(ox: typeof Oxigraph, text: string, base: string)
   try {
     ox.parse(doc, { format: 'text/turtle', base_iri: base }).forEach((q, i) => resolved.set(distinct[i], q.subject.value));
   } catch (e) {
+    rethrowTrap(e);
     throw positioned(text, relative, distinct, (e as Error).message);
   }
   let out = '';

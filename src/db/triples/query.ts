@@ -11,6 +11,7 @@ import { DbError } from '../errors';
 import type { Principal } from '../security/types';
 import { boundTerms, type Binding } from './bindings';
 import { AS_WRITTEN, chooseDataset, datasetOptions, evaluate, namesDefaultGraph, UNION, type Dataset } from './dataset';
+import { rethrowTrap } from './engine-trap';
 import { DEFAULT_GRAPH_IRI, keyOfClientIri, keyOfEngineIri } from './graph-names';
 import { bindQuery } from './prebinding';
 import { externalQuad, externalResults, RELATIVE_BASE, type JsonTerm } from './relative-iris';
@@ -96,6 +97,7 @@ export function prepareQuery(ox: typeof Oxigraph, text: string, options: Pick<Qu
   try {
     ast = parseQuery(text, options.base);
   } catch (e) {
+    rethrowTrap(e);
     if (!form || (options.bindings?.length ?? 0) > 0 || !acceptedByOxigraph(ox, text, options.base) || (e as DbError).detail?.startsWith('expected a SPARQL query')) throw e;
     return { form, text, unparsed: true, namesDefault: text.includes(DEFAULT_GRAPH_IRI) };
   }
@@ -119,7 +121,8 @@ function acceptedByOxigraph(ox: typeof Oxigraph, text: string, base: string | un
     // An empty store answers at once; only the parse matters here.
     new ox.Store().query(text, { base_iri: baseIri(base) });
     return true;
-  } catch {
+  } catch (e) {
+    rethrowTrap(e);
     return false;
   }
 }
@@ -189,6 +192,7 @@ export function runQuery(access: GraphAccess, prepared: PreparedQuery, options: 
         : access.store.query(prepared.text, engineOptions),
     );
   } catch (e) {
+    rethrowTrap(e);
     // sparqljs's message (line, column, what was expected) for what it finds wrong too.
     if (prepared.unchecked) parseQuery(prepared.text, options.base);
     throw evaluationError((e as Error).message);

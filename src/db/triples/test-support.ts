@@ -1,5 +1,5 @@
 /** Shared by the triple store's tests: databases on fake-indexeddb with the real Node Oxigraph, principals, result helpers. */
-import * as oxigraph from 'oxigraph';
+import { nodeOxigraph } from '../../../test/oxigraph';
 import { Database } from '../database';
 import { DbError } from '../errors';
 import { effectiveRoles, type Principal } from '../security/types';
@@ -11,7 +11,7 @@ let counter = 0;
 export const uniqueName = (label: string): string => `triples-${label}-${process.pid}-${++counter}-${Date.now()}`;
 
 export function openDb(name: string, triples?: TripleStoreOptions): Promise<Database> {
-  return Database.open({ indexedDB, name, oxigraph, triples });
+  return Database.open({ indexedDB, name, oxigraph: nodeOxigraph, triples });
 }
 
 export const principal = (name: string, ...roles: string[]): Principal => ({ name, roles: effectiveRoles(roles) });

@@ -5,6 +5,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { DbError } from '../errors';
+import { rethrowTrap } from './engine-trap';
 import { datasetOptions, UNION } from './dataset';
 import { keyOfTerm } from './graph-names';
 import { externalQuad, externalTerm, toInternal } from './relative-iris';
@@ -42,6 +43,7 @@ export function describe(access: GraphAccess, iris: readonly string[], limit = T
     try {
       return ox.namedNode(toInternal(iri));
     } catch (e) {
+      rethrowTrap(e);
       throw new DbError('REST-INVALIDPARAM', `iri: ${JSON.stringify(iri)} is not an IRI: ${(e as Error).message}`);
     }
   });

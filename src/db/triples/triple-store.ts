@@ -27,6 +27,8 @@ import type { Principal } from '../security/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
+import { isEngineTrap } from './engine-trap';
+import { checkSparqlLimits } from './sparql-limits';
 import { checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
 import * as graphStore from './graph-store';
@@ -40,11 +42,17 @@ import { GraphAccess, keyOfRecord, WriteContext, type Engine } from './write-con
 export type OxigraphModule = typeof Oxigraph;
 
 /**
- * How a host hands over the engine: the module itself (Node), a promise of it while its
- * wasm instantiates, or a function giving that promise — asked again after a failure,
- * so a failed instantiation is retried by the next request instead of sticking.
+ * How a host hands over the engine: a function giving the Oxigraph module to use (or a
+ * promise of it while its wasm instantiates). It is asked on each load: again after a
+ * failed load, so a failed instantiation is retried by the next request instead of
+ * sticking, and with the module it gave when that module trapped — it must then give a
+ * NEW instance with its own wasm memory, the trap having broken the old one for good
+ * (docs/decisions/0014-engine-traps.md).
  */
-export type OxigraphSource = OxigraphModule | Promise<OxigraphModule> | (() => Promise<OxigraphModule>);
+export type OxigraphFactory = (broken?: OxigraphModule) => OxigraphModule | Promise<OxigraphModule>;
+
+/** Who a trap is blamed on: the request's input (400) or the engine (500). */
+type Blame = 'input' | 'engine';
 
 export interface TripleStoreOptions {
   /** Compact when the log holds more entries than this (default 1,000). */
@@ -86,6 +94,8 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 
 export class TripleStore {
   private loading: Promise<LoadedEngine> | undefined;
+  /** The module whose instance trapped: the next load asks the factory for another. */
+  private broken: OxigraphModule | undefined;
   /** Set while a write's changes are in memory but not yet committed (or undone). */
   private gate: Promise<void> | undefined;
   private compacting: Promise<void> | undefined;
@@ -104,16 +114,13 @@ export class TripleStore {
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
-    private readonly oxigraph: OxigraphSource | undefined,
+    private readonly oxigraph: OxigraphFactory | undefined,
     options: TripleStoreOptions = {},
   ) {
     this.compactAfterEntries = options.compactAfterEntries ?? 1_000;
     this.compactAfterChars = options.compactAfterChars ?? 16 * 1024 * 1024;
     this.chunkChars = options.snapshotChunkChars ?? 4 * 1024 * 1024;
     this.idleMs = options.compactWhenIdleMs ?? 1_000;
-    // A host may start initialising the engine before any request needs it; a failure
-    // is reported to the first request that does, not as an unhandled rejection.
-    if (oxigraph instanceof Promise) oxigraph.catch(() => undefined);
   }
 
   /** Loads the store from IndexedDB (once; every caller shares the same load). */
@@ -128,16 +135,19 @@ export class TripleStore {
    * `options.beforeRun` hears its form first (and may refuse it).
    */
   async query(text: string, options: QueryOptions): Promise<QueryResult> {
-    const engine = await this.readable();
-    const prepared = prepareQuery(engine.ox, text, options);
-    options.beforeRun?.(prepared.form);
-    return runQuery(new GraphAccess(engine, options.principal), prepared, options);
+    checkSparqlLimits(text, 'SPARQL query');
+    return this.reading('input', (engine) => {
+      const prepared = prepareQuery(engine.ox, text, options);
+      options.beforeRun?.(prepared.form);
+      return runQuery(new GraphAccess(engine, options.principal), prepared, options);
+    });
   }
 
   /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
   async update(text: string, options: UpdateOptions): Promise<UpdateOutcome> {
+    checkSparqlLimits(text, 'SPARQL update');
     const parsed = prepareUpdate(text, options);
-    return this.write(options.principal, options.permissions, (ctx) => {
+    return this.write(options.principal, options.permissions, 'input', (ctx) => {
       applyUpdate(ctx, parsed, options);
       return { created: ctx.createdGraphs(), changed: ctx.changed };
     });
@@ -147,32 +157,31 @@ export class TripleStore {
 
   /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */
   async listGraphs(principal: Principal): Promise<string[]> {
-    const engine = await this.readable();
-    return graphStore.listGraphs(new GraphAccess(engine, principal));
+    return this.reading('engine', (engine) => graphStore.listGraphs(new GraphAccess(engine, principal)));
   }
 
   /** The triples of a graph (`DEFAULT_GRAPH_IRI` for the default graph); undefined when missing or unreadable. */
   async graphTriples(iri: string, principal: Principal): Promise<Oxigraph.Quad[] | undefined> {
-    const engine = await this.readable();
-    return graphStore.graphQuads(new GraphAccess(engine, principal), keyOfClientIri(checkGraphIri(iri)));
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.reading('engine', (engine) => graphStore.graphQuads(new GraphAccess(engine, principal), key));
   }
 
   /** Whether a graph exists for this user (HEAD). */
   async hasGraph(iri: string, principal: Principal): Promise<boolean> {
-    const engine = await this.readable();
-    return new GraphAccess(engine, principal).canRead(keyOfClientIri(checkGraphIri(iri)));
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.reading('engine', (engine) => new GraphAccess(engine, principal).canRead(key));
   }
 
   /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
   replaceGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }));
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }));
   }
 
   /** POST ?graph / ?default: adds the payload's triples to the graph (created when missing). */
   mergeGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }));
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }));
   }
 
   /**
@@ -181,55 +190,57 @@ export class TripleStore {
    * graph the payload names first. Returns the graphs created.
    */
   writeQuads(payload: RdfPayload, mode: 'replace' | 'merge', options: GraphWriteOptions): Promise<{ created: string[] }> {
-    return this.write(options.principal, options.permissions, (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }));
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }));
   }
 
   /** DELETE ?graph / ?default. False when the graph does not exist for this user (404). */
   deleteGraph(iri: string, principal: Principal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, (ctx) => graphStore.deleteGraph(ctx, key));
+    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteGraph(ctx, key));
   }
 
   /** DELETE without parameters: every graph the user can see. */
   deleteAll(principal: Principal): Promise<void> {
-    return this.write(principal, undefined, (ctx) => graphStore.deleteAll(ctx));
+    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteAll(ctx));
   }
 
   /** A graph's permissions; undefined when missing or unreadable. */
   async graphPermissions(iri: string, principal: Principal): Promise<Permission[] | undefined> {
-    const engine = await this.readable();
-    return graphStore.graphPermissions(new GraphAccess(engine, principal), keyOfClientIri(checkGraphIri(iri)));
+    const key = keyOfClientIri(checkGraphIri(iri));
+    return this.reading('engine', (engine) => graphStore.graphPermissions(new GraphAccess(engine, principal), key));
   }
 
   /** PUT (`replace`, defaults kept) or POST (`merge`) of a graph's permissions; a missing graph is created empty. */
   setGraphPermissions(iri: string, permissions: readonly Permission[], mode: 'replace' | 'merge', principal: Principal): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, (ctx) => ({ created: graphStore.setGraphPermissions(ctx, key, permissions, mode) }));
+    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphStore.setGraphPermissions(ctx, key, permissions, mode) }));
   }
 
   /** DELETE of permissions: back to the defaults. False when the graph does not exist for this user. */
   resetGraphPermissions(iri: string, principal: Principal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, (ctx) => graphStore.resetGraphPermissions(ctx, key));
+    return this.write(principal, undefined, 'engine', (ctx) => graphStore.resetGraphPermissions(ctx, key));
   }
 
   // ---- things ------------------------------------------------------------------
 
   /** Subject nodes (IRIs and blank nodes) of the readable graphs, at most `limit`. */
   async subjects(principal: Principal, limit = things.THINGS_LIMIT): Promise<Array<Oxigraph.NamedNode | Oxigraph.BlankNode>> {
-    const engine = await this.readable();
-    return things.subjects(new GraphAccess(engine, principal), limit);
+    return this.reading('engine', (engine) => things.subjects(new GraphAccess(engine, principal), limit));
   }
 
   /** The triples of the given nodes (client IRIs), each once; empty when none has any. */
   async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT): Promise<Oxigraph.Quad[]> {
-    const engine = await this.readable();
-    return things.describe(new GraphAccess(engine, principal), iris, limit);
+    return this.reading('input', (engine) => things.describe(new GraphAccess(engine, principal), iris, limit));
   }
 
-  /** The initialised Oxigraph module (serialisers need its Store for some syntaxes). */
-  async module(): Promise<OxigraphModule> {
-    return (await this.engine()).ox;
+  /**
+   * Runs `use` with the initialised Oxigraph module (serialisers need its Store for some
+   * syntaxes; multipart payloads are parsed part by part), under the same watch for traps
+   * as every other engine call: `blame` says whether a trap is the input's fault (400).
+   */
+  async withModule<T>(blame: Blame, use: (ox: OxigraphModule) => T): Promise<T> {
+    return this.reading(blame, (engine) => use(engine.ox));
   }
 
   // ---- durability ----------------------------------------------------------------
@@ -237,6 +248,43 @@ export class TripleStore {
   /** Writes a snapshot and empties the log now (normally automatic, after writes). */
   compact(): Promise<void> {
     return this.queue.run(async () => this.compactNow(await this.engine()));
+  }
+
+  /**
+   * The one place engine calls run for reads: a trap drops the broken engine (the next
+   * request loads a fresh one from IndexedDB) and answers this request with an error.
+   */
+  private async reading<T>(blame: Blame, run: (engine: LoadedEngine) => T): Promise<T> {
+    const engine = await this.readable();
+    try {
+      return run(engine);
+    } catch (e) {
+      throw this.survive(e, engine, blame);
+    }
+  }
+
+  /**
+   * `e`, or — when it is a trap — the error that reports it, once the broken engine is
+   * dropped: its module instance is handed back to the factory for a fresh one, and the
+   * next request reloads the store from IndexedDB (which holds every committed write).
+   */
+  private survive(e: unknown, engine: LoadedEngine, blame: Blame): unknown {
+    if (!isEngineTrap(e)) return e;
+    this.discard(engine.ox);
+    const message = (e as Error).message;
+    console.warn(`[tabula] the RDF engine trapped (${message}); it is replaced and reloaded from IndexedDB`);
+    return blame === 'input'
+      ? new DbError('TABULA-ENGINETRAP', `${message}; the engine was restarted and nothing changed`)
+      : new DbError('RESTAPI-INTERNALERROR', `the RDF engine failed (${message}); it was restarted`);
+  }
+
+  /** Forgets the engine built on `ox` (a trapped module instance), so the next use loads a fresh one. */
+  private discard(ox: OxigraphModule): void {
+    this.broken = ox;
+    // A newer engine (another request saw the trap first) is kept.
+    if (this.current !== ox) return;
+    this.current = undefined;
+    this.loading = undefined;
   }
 
   /** Resolves when no compaction is pending (tests, orderly shutdown). */
@@ -250,6 +298,9 @@ export class TripleStore {
     this.wake?.();
   }
 
+  /** The module of the engine in use (set when a load completes). */
+  private current: OxigraphModule | undefined;
+
   private engine(): Promise<LoadedEngine> {
     this.loading ??= this.load().catch((e: unknown) => {
       this.loading = undefined;
@@ -258,16 +309,36 @@ export class TripleStore {
     return this.loading;
   }
 
-  /** The engine once loaded and no write is half-way. */
+  /**
+   * The engine once loaded and no write is half-way. Asked again after the gate opens:
+   * the write may have dropped the engine (an undo that failed, a trap).
+   */
   private async readable(): Promise<LoadedEngine> {
-    const engine = await this.engine();
-    while (this.gate) await this.gate;
-    return engine;
+    for (;;) {
+      while (this.gate) await this.gate;
+      const engine = await this.engine();
+      if (!this.gate) return engine;
+    }
   }
 
   private async load(): Promise<LoadedEngine> {
     if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
-    const ox = await (typeof this.oxigraph === 'function' ? this.oxigraph() : this.oxigraph);
+    const ox = await this.oxigraph(this.broken);
+    if (ox === this.broken) throw new DbError('RESTAPI-INTERNALERROR', 'the RDF engine trapped and its host gave no fresh instance to replace it');
+    try {
+      const engine = await this.loadInto(ox);
+      this.broken = undefined;
+      this.current = ox;
+      return engine;
+    } catch (e) {
+      if (!isEngineTrap(e)) throw e;
+      // Stored data the engine cannot take is no request's fault.
+      this.broken = ox;
+      throw new DbError('RESTAPI-INTERNALERROR', `the RDF engine failed loading the stored triples (${(e as Error).message})`);
+    }
+  }
+
+  private async loadInto(ox: OxigraphModule): Promise<LoadedEngine> {
     const tx = this.idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly');
     const [chunks, entries, records] = await Promise.all([
       tx.objectStore('triples-snapshot').getAll(),
@@ -298,7 +369,7 @@ export class TripleStore {
    * The write path: queued, applied in memory behind the gate, committed in one
    * transaction, undone on any failure.
    */
-  private write<T>(principal: Principal, permissions: readonly Permission[] | undefined, work: (ctx: WriteContext) => T): Promise<T> {
+  private write<T>(principal: Principal, permissions: readonly Permission[] | undefined, blame: Blame, work: (ctx: WriteContext) => T): Promise<T> {
     return this.queue.run(async () => {
       const engine = await this.engine();
       let open!: () => void;
@@ -316,13 +387,15 @@ export class TripleStore {
         }
         return value;
       } catch (e) {
+        // After a trap the engine is dropped whole: undoing would call into the broken instance.
+        if (isEngineTrap(e)) throw this.survive(e, engine, blame);
         this.undo(ctx);
         throw e;
       } finally {
         this.gate = undefined;
         open();
         this.lastWrite = performance.now();
-        this.compactIfDue(engine);
+        if (engine.ox !== this.broken) this.compactIfDue(engine);
       }
     });
   }
@@ -415,7 +488,12 @@ export class TripleStore {
 
   /** Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair intact. */
   private async compactNow(engine: LoadedEngine): Promise<void> {
-    const dump = engine.store.dump({ format: 'application/n-quads' });
+    let dump: string;
+    try {
+      dump = engine.store.dump({ format: 'application/n-quads' });
+    } catch (e) {
+      throw this.survive(e, engine, 'engine');
+    }
     const chunks = splitAtLineEnds(dump, this.chunkChars);
     const tx = this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY });
     try {

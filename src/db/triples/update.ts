@@ -10,6 +10,7 @@
 import type * as Oxigraph from 'oxigraph';
 import { Wildcard, type GraphOrDefault, type GraphReference, type Pattern, type Quads, type SelectQuery, type Update, type UpdateOperation } from 'sparqljs';
 import { DbError } from '../errors';
+import { rethrowTrap } from './engine-trap';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
 import { boundTerms, type Binding } from './bindings';
@@ -162,6 +163,7 @@ class UpdateEngine {
       const options = datasetOptions(this.ctx, dataset, namesDefaultGraph(where));
       return evaluate(this.ctx.store, this.ox, options, () => this.ctx.store.query(generateSparql(select), options)) as Solution[];
     } catch (e) {
+      rethrowTrap(e);
       throw new DbError('RESTAPI-INVALIDCONTENT', `SPARQL update failed: ${(e as Error).message}`);
     }
   }

@@ -1,0 +1,133 @@
+// Inputs that hung, exhausted or broke the RDF engine are refused before any parser sees
+// them (src/db/triples/sparql-limits.ts, payload-limits.ts): fast, with the limit named,
+// nothing changed, and the next request answered by a working engine.
+import { describe, expect, test } from 'vitest';
+import { limits } from '../db/limits';
+import { testApi, type TestApi } from '../../test/helpers';
+
+const nested = (open: string, close: string, n: number, inner: string) => open.repeat(n) + inner + close.repeat(n);
+const DEEP_BRACES = `SELECT * WHERE ${nested('{ ', ' }', 1000, '?s ?p ?o')}`;
+
+const SEED = 'INSERT DATA { <http://example.org/ada> <http://example.org/name> "Ada" . GRAPH <http://example.org/g> { <http://example.org/alan> <http://example.org/name> "Alan" } }';
+
+async function seeded(): Promise<TestApi> {
+  const api = await testApi();
+  expect((await post(api, 'update', SEED)).status).toBe(201);
+  return api;
+}
+
+function post(api: TestApi, kind: 'query' | 'update', text: string) {
+  return api.fetch('/v1/graphs/sparql', { method: 'POST', headers: { 'content-type': `application/sparql-${kind}`, accept: 'application/sparql-results+json' }, body: text });
+}
+
+async function names(api: TestApi): Promise<string[]> {
+  const res = await post(api, 'query', 'SELECT ?n WHERE { ?s <http://example.org/name> ?n }');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings.map((b) => b.n.value).sort();
+}
+
+const errorOf = async (res: Response) => ((await res.json()) as { errorResponse: { messageCode: string; message: string } }).errorResponse;
+
+const form = (name: string, text: string) => `${name}=${encodeURIComponent(text)}`;
+
+describe('SPARQL text past a limit', () => {
+  test.for([
+    { name: '1,000 nested braces by POST (the engine trapped, then failed every query)', send: (api: TestApi) => post(api, 'query', DEEP_BRACES), limit: 'maxSparqlNesting' },
+    { name: '1,000 nested braces by GET', send: (api: TestApi) => api.fetch(`/v1/graphs/sparql?query=${encodeURIComponent(DEEP_BRACES)}`), limit: 'maxSparqlNesting' },
+    {
+      name: '1,000 nested braces in a form',
+      send: (api: TestApi) => api.fetch('/v1/graphs/sparql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form('query', DEEP_BRACES) }),
+      limit: 'maxSparqlNesting',
+    },
+    { name: '2,000 nested braces in an update', send: (api: TestApi) => post(api, 'update', `INSERT { ?s ?p ?o } WHERE ${nested('{ ', ' }', 2000, '?s ?p ?o')}`), limit: 'maxSparqlNesting' },
+    {
+      name: '2,000 nested braces in an update form',
+      send: (api: TestApi) => api.fetch('/v1/graphs/sparql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form('update', `DELETE WHERE ${nested('{ ', ' }', 2000, '?s ?p ?o')}`) }),
+      limit: 'maxSparqlNesting',
+    },
+    { name: '8,000 nested parentheses', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ?p ?o FILTER${nested('(', ')', 8000, '1')} }`), limit: 'maxSparqlNesting' },
+    { name: '1,000 nested blank-node brackets', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ?p ${nested('[ ?p ', ' ]', 1000, '?o')} }`), limit: 'maxSparqlNesting' },
+    { name: 'a 10,000-step property path', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ${Array(10_000).fill('<http://example.org/p>').join('/')} ?o }`), limit: 'maxSparqlPathLength' },
+    { name: 'a path of 10,000 alternatives', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ${Array(10_000).fill('<http://example.org/p>').join('|')} ?o }`), limit: 'maxSparqlPathLength' },
+    { name: 'a chain of 3,000 additions', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ?p ?o FILTER(${'1 + '.repeat(3000)}1) }`), limit: 'maxSparqlChain' },
+    { name: 'a chain of 3,000 UNIONs', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ${Array(3000).fill('{ ?s ?p ?o }').join(' UNION ')} }`), limit: 'maxSparqlChain' },
+  ])('$name is refused with 400 TABULA-LIMIT naming $limit, and the store answers the next query', async ({ send, limit }) => {
+    const api = await seeded();
+    const res = await send(api);
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.messageCode).toBe('TABULA-LIMIT');
+    expect(error.message).toContain(`${limit} (${limits[limit as keyof typeof limits]})`);
+    expect(await names(api)).toEqual(['Ada', 'Alan']);
+    const ask = await post(api, 'query', 'ASK {}');
+    expect(await ask.json()).toMatchObject({ boolean: true });
+  });
+
+  test('a query longer than maxSparqlLength is refused with 413 and changes nothing', async () => {
+    const api = await seeded();
+    const res = await post(api, 'update', `INSERT DATA { <http://example.org/x> <http://example.org/name> "${'x'.repeat(limits.maxSparqlLength)}" }`);
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).messageCode).toBe('RESTAPI-PAYLOADTOOLARGE');
+    expect(await names(api)).toEqual(['Ada', 'Alan']);
+  });
+
+  test('brackets and operators inside strings, IRIs and comments are not counted', async () => {
+    const api = await seeded();
+    const noise = '{(['.repeat(100) + '/|+'.repeat(300);
+    const res = await post(api, 'query', `# ${noise}\nSELECT ?n WHERE { ?s <http://example.org/name> ?n FILTER(?n != "${noise}" && ?n != '''${noise}''' && ?s != <http://example.org/a${'/'.repeat(300)}>) }`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { results: { bindings: unknown[] } }).results.bindings).toHaveLength(2);
+  });
+
+  test('a query at the limits runs', async () => {
+    const api = await seeded();
+    const path = Array(limits.maxSparqlPathLength).fill('<http://example.org/name>?').join('/');
+    const deep = `SELECT ?n WHERE ${nested('{ ', ' }', limits.maxSparqlNesting, `?s ${path} ?n`)}`;
+    const res = await post(api, 'query', deep);
+    expect(res.status).toBe(200);
+  });
+});
+
+const BILLION_LAUGHS = `<?xml version="1.0"?>
+<!DOCTYPE rdf:RDF [
+  <!ENTITY lol "lol">
+  ${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('\n  ')}
+]>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:ex="http://example.org/">
+  <rdf:Description rdf:about="http://example.org/ada"><ex:name>&lol9;</ex:name></rdf:Description>
+</rdf:RDF>`;
+
+describe('RDF payloads the engine must not see', () => {
+  test.for([
+    { name: 'RDF/XML with a billion-laughs DTD', type: 'application/rdf+xml', body: BILLION_LAUGHS, code: 'RESTAPI-INVALIDCONTENT', message: /entity declarations/ },
+    {
+      name: 'RDF/XML with one entity declaration',
+      type: 'application/rdf+xml',
+      body: BILLION_LAUGHS.replace(/<!ENTITY lol\d[^\n]*\n\s*/g, '').replace('&lol9;', '&lol;'),
+      code: 'RESTAPI-INVALIDCONTENT',
+      message: /entity declarations/,
+    },
+    {
+      name: 'JSON-LD nested 1,000 deep (the engine trapped)',
+      type: 'application/ld+json',
+      body: `${'{"@id":"http://example.org/a","http://example.org/p":'.repeat(1000)}1${'}'.repeat(1000)}`,
+      code: 'TABULA-LIMIT',
+      message: /maxNestingDepth/,
+    },
+  ])('$name is refused before the engine, and the graph is unchanged', async ({ type, body, code, message }) => {
+    const api = await seeded();
+    const res = await api.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': type }, body });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.messageCode).toBe(code);
+    expect(error.message).toMatch(message);
+    expect(await names(api)).toEqual(['Ada', 'Alan']);
+    const next = await api.fetch('/v1/graphs?graph=http://example.org/g', {
+      method: 'POST',
+      headers: { 'content-type': 'application/rdf+xml' },
+      body: BILLION_LAUGHS.replace(/<!DOCTYPE[\s\S]*?\]>/, '').replace('&lol9;', 'Grace').replace('ex:ada', 'ex:grace').replace('example.org/ada', 'example.org/grace'),
+    });
+    expect(next.status).toBe(204);
+    expect(await names(api)).toEqual(['Ada', 'Alan', 'Grace']);
+  });
+});
