@@ -44,6 +44,40 @@ describe('the handler', () => {
   });
 });
 
+describe('parameters percent-decoded as UTF-8, strictly', () => {
+  test.for(['%FF', '%C0%AF', '%ED%A0%80', '%E2%82'])('PUT /v1/documents?uri=/bad%s.json → 400 REST-INVALIDPARAM, nothing stored', async (escape) => {
+    const api = await testApi();
+    const res = await api.fetch(`/v1/documents?uri=/bad${escape}.json`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"a":1}',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errorResponse).toMatchObject({ statusCode: 400, messageCode: 'REST-INVALIDPARAM' });
+    const listed = await api.fetch('/v1/search?format=json', { headers: { accept: 'application/json' } });
+    expect((await listed.json()).total).toBe(0);
+  });
+
+  test('two different bad escapes no longer land on one document', async () => {
+    const api = await testApi();
+    const put = (escape: string, body: string) =>
+      api.fetch(`/v1/documents?uri=/x${escape}.json`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+    expect((await put('%FF', '{"n":1}')).status).toBe(400);
+    expect((await put('%E2%82', '{"n":2}')).status).toBe(400);
+    expect((await api.fetch('/v1/documents?uri=/x%EF%BF%BD.json')).status).toBe(404);
+  });
+
+  test.for([
+    { what: 'a search', path: '/v1/search?q=%FF', init: {} },
+    { what: 'a SPARQL form body', path: '/v1/graphs/sparql', init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=ASK%7B%7D%FF' } },
+  ])('$what with a bad escape → 400 REST-INVALIDPARAM', async ({ path, init }) => {
+    const api = await testApi();
+    const res = await api.fetch(path, { ...init, headers: { ...(init as { headers?: Record<string, string> }).headers, accept: 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errorResponse.messageCode).toBe('REST-INVALIDPARAM');
+  });
+});
+
 describe('ping and roles', () => {
   test('a user without any REST role gets 403 from ping', async () => {
     const api = await testApi();
