@@ -26,6 +26,11 @@ export const limits = {
    * the URL's limit plus 64 KiB of headers. Past it: 431 Request Header Fields Too Large.
    */
   maxRequestHeadBytes: 1_114_112,
+  /**
+   * Range indexes a database defines, one per name (an entry may list several): every
+   * write computes a document's values for each. Real databases define tens.
+   */
+  maxRangeIndexes: 4096,
 } as const;
 
 export type LimitName = keyof typeof limits;
