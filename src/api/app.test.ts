@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { basic, testApi } from '../../test/helpers';
+import { catalogue } from '../db/errors';
 
 describe('the handler', () => {
   test.for([
@@ -75,6 +76,40 @@ describe('parameters percent-decoded as UTF-8, strictly', () => {
     const res = await api.fetch(path, { ...init, headers: { ...(init as { headers?: Record<string, string> }).headers, accept: 'application/json' } });
     expect(res.status).toBe(400);
     expect((await res.json()).errorResponse.messageCode).toBe('REST-INVALIDPARAM');
+  });
+});
+
+describe('error messages say their catalogue text once', () => {
+  const once = (message: string, code: keyof typeof catalogue) => message.split(catalogue[code].text).length - 1;
+
+  test('creating a user that exists: "User already exists: alice"', async () => {
+    const api = await testApi();
+    const create = () =>
+      api.fetch('/manage/v2/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ 'user-name': 'alice', password: 'pw', role: ['rest-reader'] }),
+      });
+    expect((await create()).status).toBe(201);
+    const { errorResponse } = await (await create()).json();
+    expect(errorResponse.message).toBe(`SEC-USEREXISTS: (err:FOER0000) ${catalogue['SEC-USEREXISTS'].text}: alice`);
+  });
+
+  test('a JSON document that does not parse: "Document is not JSON: /a.json: …"', async () => {
+    const api = await testApi();
+    const res = await api.fetch('/v1/documents?uri=/a.json', { method: 'PUT', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{"a":' });
+    const { errorResponse } = await res.json();
+    expect(errorResponse.messageCode).toBe('XDMP-JSONDOC');
+    expect(errorResponse.message.startsWith(`XDMP-JSONDOC: (err:FOER0000) ${catalogue['XDMP-JSONDOC'].text}: /a.json: `)).toBe(true);
+    expect(once(errorResponse.message, 'XDMP-JSONDOC')).toBe(1);
+  });
+
+  test('a document URI ending in /: "Directory URI: /d/ …"', async () => {
+    const api = await testApi();
+    const res = await api.fetch('/v1/documents?uri=/d/', { method: 'PUT', headers: { 'content-type': 'text/plain', accept: 'application/json' }, body: 'x' });
+    const { errorResponse } = await res.json();
+    expect(errorResponse.messageCode).toBe('XDMP-DIRURI');
+    expect(once(errorResponse.message, 'XDMP-DIRURI')).toBe(1);
   });
 });
 

@@ -187,7 +187,7 @@ export function readPermissions(params: Iterable<[string, string]>): Permission[
   for (const [key, capability] of params) {
     if (!key.startsWith('perm:')) continue;
     const role = key.slice('perm:'.length);
-    if (!isKnownRole(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: sec:role-name = ${role}`);
+    if (!isKnownRole(role)) throw new DbError('SEC-ROLEDNE', `sec:role-name = ${role}`);
     if (!CAPABILITIES.includes(capability)) {
       throw new DbError('REST-INVALIDPARAM', `invalid capability ${capability} for role ${role}; allowed: ${CAPABILITIES.join(', ')}`);
     }

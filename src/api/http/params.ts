@@ -88,7 +88,7 @@ export class Params {
     const v = this.one(name);
     if (v === undefined) return undefined;
     if (!(allowed as readonly string[]).includes(v)) {
-      throw new DbError('REST-INVALIDPARAM', `Invalid parameter: ${name}=${v}; allowed: ${allowed.join(', ')}`);
+      throw new DbError('REST-INVALIDPARAM', `${name}=${v}; allowed: ${allowed.join(', ')}`);
     }
     return v as T;
   }
