@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { basic, testApi } from '../../test/helpers';
 import { catalogue } from '../db/errors';
+import { limits } from '../db/limits';
 
 describe('the handler', () => {
   test.for([
@@ -110,6 +111,34 @@ describe('error messages say their catalogue text once', () => {
     const { errorResponse } = await res.json();
     expect(errorResponse.messageCode).toBe('XDMP-DIRURI');
     expect(once(errorResponse.message, 'XDMP-DIRURI')).toBe(1);
+  });
+});
+
+describe('security headers', () => {
+  const sparql = { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'text/html' }, body: 'SELECT ?s WHERE { ?s ?p ?o }' };
+  test.for([
+    { what: 'SPARQL results as HTML', path: '/v1/graphs/sparql', init: sparql, type: /^text\/html/, csp: true },
+    { what: 'the things page', path: '/v1/graphs/things', init: { headers: { accept: 'text/html' } }, type: /^text\/html/, csp: true },
+    { what: 'an HTML error page', path: '/v1/nope', init: { headers: { accept: 'text/html' } }, type: /^text\/html/, csp: true },
+    { what: 'a stored HTML document', path: '/v1/documents?uri=/page.html', init: {}, type: /^text\/html/, csp: true },
+    { what: 'a stored SVG document', path: '/v1/documents?uri=/pic.svg', init: {}, type: /^image\/svg\+xml/, csp: true },
+    { what: 'a search response in XML', path: '/v1/search', init: {}, type: /^application\/xml/, csp: true },
+    { what: 'an XML error body', path: '/v1/nope', init: { headers: { accept: 'application/xml' } }, type: /^application\/xml/, csp: true },
+    { what: 'a search response in JSON', path: '/v1/search?format=json', init: {}, type: /^application\/json/, csp: false },
+    { what: 'a JSON error body', path: '/v1/documents?uri=/missing.json', init: { headers: { accept: 'application/json' } }, type: /^application\/json/, csp: false },
+    { what: 'a URL past maxUrlBytes (refused before routing)', path: `/v1/ping?x=${'y'.repeat(limits.maxUrlBytes)}`, init: { headers: { accept: 'application/json' } }, type: /^application\/json/, csp: false },
+  ])('$what: nosniff, and a no-script Content-Security-Policy when a browser would render it as a page', async ({ path, init, type, csp }) => {
+    const api = await testApi();
+    await api.fetch('/v1/documents?uri=/page.html', { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<html><body><script>alert(1)</script></body></html>' });
+    await api.fetch('/v1/documents?uri=/pic.svg', { method: 'PUT', headers: { 'content-type': 'image/svg+xml' }, body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' });
+    const res = await api.fetch(path, init);
+    expect(res.headers.get('content-type')).toMatch(type);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const policy = res.headers.get('content-security-policy');
+    if (csp) {
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).not.toMatch(/script-src/);
+    } else expect(policy).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type { ApiDeps, ApiEnv } from './http/context';
 import { authenticate, challengeHeaders } from './http/auth';
 import { loopbackCors } from './http/cors';
 import { errorResponse } from './http/errors';
+import { withSecurityHeaders } from './http/security-headers';
 import { DbError } from '../db/errors';
 import { limitError, limits } from '../db/limits';
 import { ping, registerPing } from './ping';
@@ -50,6 +51,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     ANY_PING.test(c.req.path) ? ping(c) : errorResponse(new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw),
   );
 
+  // Outermost: every answer — routes, errors, 404s, CORS preflights — leaves through here.
+  app.use('*', async (c, next) => {
+    await next();
+    // In place: assigning c.res would copy the answer, and a streamed one must stay itself.
+    const secured = withSecurityHeaders(c.res);
+    if (secured !== c.res) c.res = secured;
+  });
   // Before anything reads the query string. The URL is serialised percent-encoded, so the
   // length of its path and query is their size in bytes; the origin is the host's, not the client's.
   app.use('*', async (c, next) => {

@@ -28,3 +28,19 @@ export function securityHeaders(contentType: string | null | undefined): Record<
     ? { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': CONTENT_SECURITY_POLICY }
     : { 'X-Content-Type-Options': 'nosniff' };
 }
+
+/**
+ * Adds the security headers to an answer, in place when its headers can change (every
+ * Response the handler builds), else on a copy sharing its body.
+ */
+export function withSecurityHeaders(response: Response): Response {
+  const headers = securityHeaders(response.headers.get('content-type'));
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
