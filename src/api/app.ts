@@ -12,7 +12,9 @@ import type { ApiDeps, ApiEnv } from './http/context';
 import { authenticate, challengeHeaders } from './http/auth';
 import { loopbackCors } from './http/cors';
 import { errorResponse } from './http/errors';
+import { withSecurityHeaders } from './http/security-headers';
 import { DbError } from '../db/errors';
+import { limitError, limits } from '../db/limits';
 import { ping, registerPing } from './ping';
 import { registerDocuments } from './documents';
 import { registerSearch } from './search';
@@ -49,6 +51,21 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     ANY_PING.test(c.req.path) ? ping(c) : errorResponse(new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw),
   );
 
+  // Outermost: every answer — routes, errors, 404s, CORS preflights — leaves through here.
+  app.use('*', async (c, next) => {
+    await next();
+    // In place: assigning c.res would copy the answer, and a streamed one must stay itself.
+    const secured = withSecurityHeaders(c.res);
+    if (secured !== c.res) c.res = secured;
+  });
+  // Before anything reads the query string. The URL is serialised percent-encoded, so the
+  // length of its path and query is their size in bytes; the origin is the host's, not the client's.
+  app.use('*', async (c, next) => {
+    const url = c.req.url;
+    const target = url.length - url.indexOf('/', url.indexOf('//') + 2);
+    if (target > limits.maxUrlBytes) throw limitError('maxUrlBytes', `the request URL's path and query (${target} bytes)`, 414);
+    await next();
+  });
   if (deps.cors) app.use('*', loopbackCors());
   app.use('*', authenticate(deps));
 

@@ -1,6 +1,7 @@
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
 import { basic, testApi, type TestApi } from '../../test/helpers';
+import { limits } from '../db/limits';
 
 /** Each test database has a name of its own (hosts name theirs Documents). */
 const pathOf = (api: TestApi) => `/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties`;
@@ -160,6 +161,19 @@ describe('PUT /manage/v2/databases/{db}/properties', () => {
     { name: 'a property Tabula does not support', body: '{"triple-index":true}', status: 400, code: 'RESTAPI-UNSUPPORTEDPROP', message: /Unsupported property: triple-index/ },
     { name: 'an unknown scalar type', body: '{"range-element-index":[{"scalar-type":"number","localname":"x"}]}', status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /range-element-index\[0\]\.scalar-type "number"/ },
     { name: 'a collation on an int index', body: JSON.stringify({ 'range-element-index': [{ ...year, collation: ROOT }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /only string and anyURI/ },
+    { name: 'a localname that is not an NCName ("1bad name" holds 1bad)', body: JSON.stringify({ 'range-element-index': [{ ...year, localname: '1bad name' }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /range-element-index\[0\]\.localname: "1bad" is not an XML local name/ },
+    { name: 'a localname with a colon', body: JSON.stringify({ 'range-element-index': [{ ...year, localname: 'p:year' }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /"p:year" is not an XML local name/ },
+    { name: 'a parent-localname that is not an NCName', body: JSON.stringify({ 'range-element-attribute-index': [{ ...lang, 'parent-localname': 'a.b -x' }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /parent-localname: "-x" is not an XML local name/ },
+    { name: 'a namespace URI with a space', body: JSON.stringify({ 'range-element-index': [{ ...year, 'namespace-uri': 'http://x.org/a b' }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /namespace-uri: "http:\/\/x.org\/a b" is not a namespace URI/ },
+    { name: 'a namespace URI with a bad escape', body: JSON.stringify({ 'range-element-attribute-index': [{ ...lang, 'parent-namespace-uri': 'urn:x%zz' }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /parent-namespace-uri: "urn:x%zz" is not a namespace URI/ },
+    { name: 'an unknown collation', body: JSON.stringify({ 'range-element-index': [{ ...genre, collation: 'http://example.org/collation' }] }), status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /unsupported collation http:\/\/example.org\/collation/ },
+    {
+      name: 'more range indexes than maxRangeIndexes',
+      body: JSON.stringify({ 'range-element-index': [{ ...year, localname: Array.from({ length: limits.maxRangeIndexes + 1 }, (_, i) => `n${i}`).join(' ') }] }),
+      status: 400,
+      code: 'TABULA-LIMIT',
+      message: new RegExp(`maxRangeIndexes \\(${limits.maxRangeIndexes}\\)`),
+    },
     { name: 'renaming the database', body: '{"database-name":"Renamed"}', status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /renaming the database is not supported/ },
     { name: 'malformed JSON', body: '{"collection-lexicon":', status: 400, code: 'XDMP-JSONDOC', message: /XDMP-JSONDOC/ },
     { name: 'a JSON array', body: '[]', status: 400, code: 'MANAGE-INVALIDPAYLOAD', message: /must be a JSON object/ },
@@ -191,6 +205,36 @@ describe('PUT /manage/v2/databases/{db}/properties', () => {
     expect(err).toMatchObject({ status, code });
     expect(err.message).toMatch(message);
     expect(await getJson(api)).toEqual({ ...defaultsOf(api), 'range-element-index': [genre] });
+  });
+
+  test('names that are NCNames and namespace URIs are accepted as sent', async () => {
+    const api = await testApi();
+    const entry = { ...year, 'namespace-uri': 'urn:example:ns%20x', localname: 'année _x a.b-c' };
+    expect((await put(api, { 'range-element-index': [entry] })).status).toBe(204);
+    expect((await getJson(api))['range-element-index']).toEqual([entry]);
+  });
+
+  // 3,000 indexes over documents holding some of their properties: the re-index used to copy
+  // each document's lists once per index (quadratic) and walk each document once per index,
+  // blocking the event loop for about a second per document (past the test timeout here).
+  test('3,000 range indexes are built over the documents, and sending them again changes nothing', async () => {
+    const api = await testApi();
+    const names = Array.from({ length: 3000 }, (_, i) => `n${i}`);
+    const docs = 30;
+    for (let d = 0; d < docs; d++) {
+      const doc = Object.fromEntries(names.filter((_, i) => i % docs === d).map((n) => [n, d]));
+      const res = await api.fetch(`/v1/documents?uri=/many/${d}.json`, { method: 'PUT', headers: JSON_CT, body: JSON.stringify(doc) });
+      expect(res.status).toBe(201);
+    }
+    await api.db.search.ready();
+    const body = { 'range-element-index': names.map((localname) => ({ ...year, localname })) };
+    for (let round = 0; round < 2; round++) {
+      expect((await put(api, body)).status).toBe(204);
+      await api.db.search.rangeIndexesSettled();
+    }
+    const status = api.db.search.rangeIndexStatus();
+    expect(status).toHaveLength(3000);
+    expect(status.every((s) => s.state === 'ready' && s.documents === 1)).toBe(true);
   });
 
   test.for([{ method: 'POST' }, { method: 'DELETE' }])('$method is 405', async ({ method }) => {

@@ -35,7 +35,7 @@ export function parseCategories(params: Params): Categories {
   const named = params.all('category');
   for (const c of named) {
     if (!(allCategories as readonly string[]).includes(c)) {
-      throw new DbError('REST-INVALIDPARAM', `Invalid parameter: category=${c}; allowed: ${allCategories.join(', ')}`);
+      throw new DbError('REST-INVALIDPARAM', `category=${c}; allowed: ${allCategories.join(', ')}`);
     }
   }
   const list = (named.length ? named : ['content']) as Category[];

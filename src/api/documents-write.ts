@@ -79,7 +79,7 @@ function extraction(params: Params, write: DocumentWrite): DocumentWrite[] {
 }
 
 function checkUri(uri: string): void {
-  if (uri.endsWith('/')) throw new DbError('XDMP-DIRURI', `Directory URI: ${uri} (a document URI cannot end with /)`);
+  if (uri.endsWith('/')) throw new DbError('XDMP-DIRURI', `${uri} (a document URI cannot end with /)`);
 }
 
 export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response> {

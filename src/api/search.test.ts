@@ -214,6 +214,21 @@ describe('POST /v1/search', () => {
     const none = await api.fetch('/v1/search?q=nothingatall', { headers: { accept: 'multipart/mixed' } });
     expect(none.status).toBe(404);
   });
+
+  // recipes() puts three documents in the collection `recipes`.
+  test.for([
+    { what: 'a query matching nothing', query: 'q=nothingatall', status: 404, estimate: '0' },
+    { what: 'pageLength=0 (the reproducer: format=xml)', query: 'collection=recipes&pageLength=0&format=xml', status: 200, estimate: '3' },
+    { what: 'start past the last match', query: 'collection=recipes&start=4', status: 200, estimate: '3' },
+  ])('multipart bulk read with no document on the page, $what: $status, empty multipart body', async ({ query, status, estimate }) => {
+    const api = await recipes();
+    const res = await api.fetch(`/v1/search?${query}`, { headers: { accept: 'multipart/mixed; boundary=BND' } });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('multipart/mixed; boundary=BND');
+    expect(res.headers.get('content-length')).toBe('0');
+    expect(res.headers.get('vnd.marklogic.result-estimate')).toBe(estimate);
+    expect(await res.text()).toBe('');
+  });
 });
 
 describe('/v1/qbe', () => {

@@ -109,11 +109,14 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
     'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()),
   });
   if (uris.length === 0 && !withResponse) {
-    // The official client resolves [] only for a multipart Content-Type with `Content-Length: 0`;
-    // a chunked or untyped empty 404 reaches it as an empty Buffer or undefined.
+    // A query that matches nothing is 404 with an empty body (reference §4.4). A query that
+    // matches but whose page holds no document (pageLength=0, start past the end) is an
+    // empty read, as a multi-document GET of URIs that do not exist is (§3.5): 200, the
+    // estimate saying how many matched. The official client resolves [] for either, but
+    // only with a multipart Content-Type and `Content-Length: 0`.
     headers.set('Content-Type', `multipart/mixed; boundary=${boundary}`);
     headers.set('Content-Length', '0');
-    return new Response(null, { status: 404, headers });
+    return new Response(null, { status: response.total === 0 ? 404 : 200, headers });
   }
   const docs = await deps.db.documents.readMany(uris, request.principal);
   const parts: OutPart[] = [];

@@ -184,7 +184,7 @@ export function readPermissions(params: Iterable<[string, string]>, roles: RoleL
   for (const [key, capability] of params) {
     if (!key.startsWith('perm:')) continue;
     const role = key.slice('perm:'.length);
-    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: sec:role-name = ${role}`);
+    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `sec:role-name = ${role}`);
     if (!CAPABILITIES.includes(capability)) {
       throw new DbError('REST-INVALIDPARAM', `invalid capability ${capability} for role ${role}; allowed: ${CAPABILITIES.join(', ')}`);
     }

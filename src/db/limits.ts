@@ -32,6 +32,21 @@ export const limits = {
   maxSparqlPathLength: 64,
   /** Other operators and UNION / MINUS / OPTIONAL in one SPARQL statement (the engine traps near 3,000). */
   maxSparqlChain: 256,
+  /**
+   * Bytes of a request's URL: its path and query string, percent-encoded: a GET search or
+   * SPARQL query travels in it. Past it: 414 URI Too Long, the status HTTP names for it.
+   */
+  maxUrlBytes: 1_048_576,
+  /**
+   * Bytes of the request line and headers together (the Node host's parser limit):
+   * the URL's limit plus 64 KiB of headers. Past it: 431 Request Header Fields Too Large.
+   */
+  maxRequestHeadBytes: 1_114_112,
+  /**
+   * Range indexes a database defines, one per name (an entry may list several): every
+   * write computes a document's values for each. Real databases define tens.
+   */
+  maxRangeIndexes: 4096,
 } as const;
 
 export type LimitName = keyof typeof limits;
@@ -39,8 +54,12 @@ export type LimitName = keyof typeof limits;
 /** The message detail that names a limit: `<what> exceeds maxNestingDepth (512)`. */
 export const limitDetail = (name: LimitName, what: string): string => `${what} exceeds ${name} (${limits[name]})`;
 
-/** 400 TABULA-LIMIT naming the limit `what` went past. */
-export const limitError = (name: LimitName, what: string): DbError => new DbError('TABULA-LIMIT', limitDetail(name, what));
+/**
+ * 400 TABULA-LIMIT naming the limit `what` went past; `status` for the limits HTTP has a
+ * status of its own for (414 for the URL, 431 for the request head).
+ */
+export const limitError = (name: LimitName, what: string, status?: number): DbError =>
+  new DbError('TABULA-LIMIT', limitDetail(name, what), status);
 
 /** Throws {@link limitError} when `value` is over the limit. */
 export function checkLimit(name: LimitName, value: number, what: string): void {

@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error -- the official client ships no type declarations; the slice used here is typed below.
 import marklogicUntyped from 'marklogic';
 import { parsePort, startServer, type RunningServer } from './serve';
+import { limits } from '../db/limits';
 
 interface Pending<T> {
   result(): Promise<T>;
@@ -42,6 +44,42 @@ function rawGet(path: string, headers: Record<string, string>): Promise<number> 
     req.end();
   });
 }
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends `bytes` as they are over a TCP socket and parses the one response the server
+ * writes before it closes the connection (every exchange here ends with `Connection: close`).
+ */
+function rawExchange(bytes: Buffer): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(server.port, '127.0.0.1', () => socket.write(bytes));
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    // The server may answer and close before it has read everything sent: a write error
+    // then is expected, and what it answered is still in `chunks`.
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      if (split < 0) return reject(new Error(`no HTTP response in ${JSON.stringify(text.slice(0, 200))}`));
+      const [statusLine, ...headerLines] = text.slice(0, split).split('\r\n');
+      const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: text.slice(split + 4) });
+    });
+  });
+}
+
+const rawRequest = (target: Buffer | string, extraHeaders = '') =>
+  Buffer.concat([
+    Buffer.from('GET '),
+    Buffer.isBuffer(target) ? target : Buffer.from(target),
+    Buffer.from(` HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basicAdmin}\r\nConnection: close\r\n${extraHeaders}\r\n`),
+  ]);
 
 async function digestFor(method: string, uri: string): Promise<string> {
   const res = await fetch(`${server.url}/v1/ping`, { method: 'HEAD' });
@@ -155,6 +193,49 @@ describe('the Node host over real HTTP', () => {
     } finally {
       db.release();
     }
+  });
+});
+
+describe('the Node host: long URLs and requests its HTTP parser refuses', () => {
+  test('a 100 KB URL parameter reaches the handler (a missing document: 404 with its error body)', async () => {
+    const uri = `/long/${'x'.repeat(100 * 1024)}.json`;
+    const answer = await rawExchange(rawRequest(`/v1/documents?uri=${uri}`));
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body).errorResponse.messageCode).toBe('RESTAPI-NODOCUMENT');
+  });
+
+  test('a URL one byte past maxUrlBytes: 414 TABULA-LIMIT naming the limit', async () => {
+    const prefix = '/v1/documents?uri=/';
+    const target = prefix + 'y'.repeat(limits.maxUrlBytes + 1 - prefix.length);
+    const answer = await rawExchange(rawRequest(target));
+    expect(answer.status).toBe(414);
+    expect(JSON.parse(answer.body).errorResponse).toMatchObject({ statusCode: 414, status: 'URI Too Long', messageCode: 'TABULA-LIMIT' });
+    expect(JSON.parse(answer.body).errorResponse.message).toContain(`maxUrlBytes (${limits.maxUrlBytes})`);
+  });
+
+  test('a URL at maxUrlBytes exactly is answered by the handler', async () => {
+    const prefix = '/v1/documents?uri=/';
+    const target = prefix + 'y'.repeat(limits.maxUrlBytes - prefix.length);
+    expect((await rawExchange(rawRequest(target))).status).toBe(404);
+  });
+
+  test.for([
+    { what: 'a request line and headers past maxRequestHeadBytes', status: 431, code: 'TABULA-LIMIT', bytes: rawRequest('/v1/ping', `X-Big: ${'z'.repeat(limits.maxRequestHeadBytes)}\r\n`) },
+    { what: 'a control character in the request line', status: 400, code: 'RESTAPI-INVALIDREQ', bytes: rawRequest(Buffer.from('/v1/ping?x=\x01')) },
+    { what: 'a non-ASCII byte in the request line', status: 400, code: 'RESTAPI-INVALIDREQ', bytes: rawRequest(Buffer.from([...Buffer.from('/v1/ping?x='), 0xff])) },
+    { what: 'a header without a colon', status: 400, code: 'RESTAPI-INVALIDREQ', bytes: rawRequest('/v1/ping', 'no colon here\r\n') },
+  ])('$what: $status with a MarkLogic JSON error body ($code)', async ({ status, code, bytes }) => {
+    const answer = await rawExchange(bytes);
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+    expect(JSON.parse(answer.body).errorResponse).toMatchObject({ statusCode: status, messageCode: code });
+  });
+
+  test('the host answers normally after refusing a malformed request', async () => {
+    await rawExchange(rawRequest(Buffer.from('/v1/ping?x=\x01')));
+    expect((await fetch(`${server.url}/v1/ping`, { headers: { authorization: basicAdmin } })).status).toBe(204);
   });
 });
 

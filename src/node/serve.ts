@@ -16,6 +16,8 @@ import { Database } from '../db/database';
 import { nodeOxigraph } from './oxigraph-engine';
 import { createApi } from '../api/app';
 import type { HostBindings } from '../api/http/auth';
+import { limits } from '../db/limits';
+import { answerClientError } from './client-error';
 
 export const DEFAULT_PORT = 8000;
 const HOSTNAME = '127.0.0.1';
@@ -36,7 +38,11 @@ export async function startServer({ port = DEFAULT_PORT }: { port?: number } = {
   const fetch = (req: Request, env: HttpBindings | Http2Bindings): Response | Promise<Response> =>
     api.fetch(req, { requestTarget: env.incoming.url } satisfies HostBindings);
 
-  const server = serve({ fetch, port, hostname: HOSTNAME });
+  // Node's parser stops at 16 KiB of request line and headers with a bare 431; a GET
+  // search or SPARQL query can be far longer. The handler refuses a URL past maxUrlBytes
+  // with an error body; what the parser still refuses is answered by answerClientError.
+  const server = serve({ fetch, port, hostname: HOSTNAME, serverOptions: { maxHeaderSize: limits.maxRequestHeadBytes } });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     server.once('error', onError);

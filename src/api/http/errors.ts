@@ -7,6 +7,7 @@
 import { DbError, statusTexts } from '../../db/errors';
 import { errorFormat, type ErrorFormat } from './negotiate';
 import { escapeXml } from './xml-text';
+import { securityHeaders } from './security-headers';
 
 export interface ErrorBody {
   statusCode: number;
@@ -61,7 +62,8 @@ export function errorResponse(err: unknown, req?: Request, extraHeaders?: Record
   }
   const body = errorBody(err);
   const { text, contentType } = renderErrorBody(body, errorFormat(req));
-  const headers = new Headers({ 'content-type': contentType, ...extraHeaders });
+  // The headers every answer carries, here too: a host answers with this outside the handler (the worker when the database cannot open).
+  const headers = new Headers({ 'content-type': contentType, ...securityHeaders(contentType), ...extraHeaders });
   const isHead = req?.method === 'HEAD';
   return new Response(isHead ? null : text, { status: body.statusCode, statusText: body.status, headers });
 }

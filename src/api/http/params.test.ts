@@ -17,6 +17,42 @@ describe('Params', () => {
     expect(p.entries()).toEqual([...new URL(url).searchParams]);
   });
 
+  test.for([
+    { name: 'a lone % and a % before non-hex', url: 'http://x/v1/q?a=100%&b=%zz%4', pairs: [['a', '100%'], ['b', '%zz%4']] },
+    { name: 'empty pairs and a name without =', url: 'http://x/v1/q?&a&&b=1&', pairs: [['a', ''], ['b', '1']] },
+    { name: 'escapes of multi-byte UTF-8 and an encoded + and =', url: 'http://x/v1/q?u=%E2%82%AC%F0%9D%84%9E&p=%2B%3D', pairs: [['u', '€𝄞'], ['p', '+=']] },
+  ])('reads $name as URLSearchParams does', ({ url, pairs }) => {
+    const p = params(url);
+    expect(p.entries()).toEqual(pairs);
+    expect(p.entries()).toEqual([...new URL(url).searchParams]);
+  });
+
+  // Each of these URLSearchParams decodes to U+FFFD: two of them would name one document.
+  test.for([
+    { name: 'a byte that never starts UTF-8 (%FF)', query: 'uri=/a%FF.json', what: 'the value of uri' },
+    { name: 'an overlong encoding of / (%C0%AF)', query: 'uri=%C0%AF', what: 'the value of uri' },
+    { name: 'an encoded surrogate (%ED%A0%80)', query: 'uri=%ED%A0%80', what: 'the value of uri' },
+    { name: 'a sequence cut short (%E2%82)', query: 'uri=/a%E2%82.json', what: 'the value of uri' },
+    { name: 'a bad escape in a parameter name', query: 'u%FFri=/a.json', what: 'a parameter name' },
+    { name: 'a bad escape after a +', query: 'q=a+%E2%82', what: 'the value of q' },
+  ])('refuses $name with 400 REST-INVALIDPARAM naming the parameter', ({ query, what }) => {
+    const err = (() => {
+      try {
+        params(`http://x/v1/documents?${query}`);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(DbError);
+    expect((err as DbError).code).toBe('REST-INVALIDPARAM');
+    expect((err as DbError).detail).toMatch(new RegExp(`^${what} is not UTF-8 once percent-decoded: `));
+  });
+
+  test('a form body with a bad escape is refused like the query string', () => {
+    const p = params('http://x/v1/graphs/sparql');
+    expect(() => p.append('query=ASK%FF')).toThrow('the value of query is not UTF-8 once percent-decoded: ASK%FF');
+  });
+
   test('groups values by name, in order of first appearance, and hands out copies', () => {
     const p = params('http://x/v1/q?b=1&a=2&b=3');
     expect([...p.names()]).toEqual(['b', 'a']);

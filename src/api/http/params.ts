@@ -18,7 +18,7 @@ export class Params {
     this.url = req.url;
     // Cut from the serialised URL rather than parsed again: the query string is all that
     // is needed on every request, and a URL parse of a long SPARQL query costs more than
-    // the rest of reading it. URLSearchParams decodes it exactly as URL.searchParams does.
+    // the rest of reading it.
     const beforeHash = this.url.split('#', 1)[0];
     const q = beforeHash.indexOf('?');
     if (q >= 0) this.append(beforeHash.slice(q + 1));
@@ -29,9 +29,17 @@ export class Params {
     return new URL(this.url).pathname;
   }
 
-  /** Adds the parameters of an `application/x-www-form-urlencoded` body (SPARQL's form POSTs). */
+  /**
+   * Adds the parameters of an `application/x-www-form-urlencoded` string: the query string,
+   * or a form body (SPARQL's form POSTs). Split and decoded as URLSearchParams does, except
+   * that escapes which are not UTF-8 are refused (see {@link decodeComponent}).
+   */
   append(urlencoded: string): void {
-    for (const [name, value] of new URLSearchParams(urlencoded)) {
+    for (const pair of urlencoded.split('&')) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      const name = decodeComponent(eq < 0 ? pair : pair.slice(0, eq), 'a parameter name');
+      const value = eq < 0 ? '' : decodeComponent(pair.slice(eq + 1), () => `the value of ${name}`);
       this.pairs.push([name, value]);
       const values = this.byName.get(name);
       if (values) values.push(value);
@@ -82,7 +90,7 @@ export class Params {
     const v = this.one(name);
     if (v === undefined) return undefined;
     if (!(allowed as readonly string[]).includes(v)) {
-      throw new DbError('REST-INVALIDPARAM', `Invalid parameter: ${name}=${v}; allowed: ${allowed.join(', ')}`);
+      throw new DbError('REST-INVALIDPARAM', `${name}=${v}; allowed: ${allowed.join(', ')}`);
     }
     return v as T;
   }
@@ -113,5 +121,27 @@ export class Params {
     if (bad.size > 0) {
       throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${[...bad].join(', ')} for ${this.path}`);
     }
+  }
+}
+
+/** A `%` not starting an escape stays a literal `%`, as URLSearchParams reads it. */
+const LONE_PERCENT = /%(?![0-9A-Fa-f]{2})/g;
+/** How much of a refused value the message quotes. */
+const QUOTED_CHARS = 64;
+
+/**
+ * One form-encoded component: `+` is a space, `%XX` escapes are UTF-8 bytes. Bytes that are
+ * not well-formed UTF-8 (`%FF`, the overlong `%C0%AF`, the surrogate `%ED%A0%80`, the cut
+ * `%E2%82`) are 400 REST-INVALIDPARAM: URLSearchParams would turn each into U+FFFD, so
+ * different URIs would name one document.
+ */
+function decodeComponent(raw: string, what: string | (() => string)): string {
+  const plus = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw;
+  if (!plus.includes('%')) return plus;
+  try {
+    return decodeURIComponent(plus.replace(LONE_PERCENT, '%25'));
+  } catch {
+    const quoted = raw.length > QUOTED_CHARS ? `${raw.slice(0, QUOTED_CHARS)}…` : raw;
+    throw new DbError('REST-INVALIDPARAM', `${typeof what === 'string' ? what : what()} is not UTF-8 once percent-decoded: ${quoted}`);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isStreamed, streamedResponse } from './streamed-response';
+import { forRespondWith, isStreamed, streamedResponse } from './streamed-response';
+import { CONTENT_SECURITY_POLICY, withSecurityHeaders } from './security-headers';
 
 describe('streamed responses', () => {
   test.for([
@@ -18,5 +19,29 @@ describe('streamed responses', () => {
     expect(isStreamed(streamedResponse('x', {}))).toBe(true);
     expect(isStreamed(new Response('x'))).toBe(false);
     expect(isStreamed(new Response(new ReadableStream()))).toBe(false);
+  });
+});
+
+describe('forRespondWith (what the service worker hands to respondWith)', () => {
+  test.for([
+    { what: 'a bytes body', make: () => withSecurityHeaders(new Response('<p>x</p>', { status: 404, statusText: 'Not Found', headers: { 'content-type': 'text/html' } })) },
+    { what: 'a streamed body', make: () => withSecurityHeaders(streamedResponse('<p>x</p>', { status: 404, statusText: 'Not Found', headers: { 'content-type': 'text/html' } })) },
+  ])('keeps the status and every header of $what, security headers included', async ({ make }) => {
+    const original = make();
+    const handed = forRespondWith(original);
+    expect(handed.status).toBe(404);
+    expect(handed.statusText).toBe('Not Found');
+    expect([...handed.headers]).toEqual([...original.headers]);
+    expect(handed.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(handed.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await handed.text()).toBe('<p>x</p>');
+  });
+
+  test('withSecurityHeaders copies an answer whose headers cannot change', () => {
+    const redirect = Response.redirect('http://x/elsewhere', 302);
+    const secured = withSecurityHeaders(redirect);
+    expect(secured.status).toBe(302);
+    expect(secured.headers.get('location')).toBe('http://x/elsewhere');
+    expect(secured.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

@@ -31,3 +31,10 @@ export function streamedResponse(text: string, init: ResponseInit): Response {
 
 /** Whether the body of `response` is already a stream made by {@link streamedResponse}. */
 export const isStreamed = (response: Response): boolean => streamed.has(response);
+
+/**
+ * The answer as the worker hands it to `respondWith`: its body as a stream (re-wrapped
+ * unless it is one already), every header — status, type, security headers — kept.
+ */
+export const forRespondWith = (response: Response): Response =>
+  response.body && !isStreamed(response) ? new Response(response.body, response) : response;

@@ -35,7 +35,7 @@ export function parseJsonContent(text: string, uri: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new DbError('XDMP-JSONDOC', `Document is not JSON: ${uri}: ${(e as Error).message}`);
+    throw new DbError('XDMP-JSONDOC', `${uri}: ${(e as Error).message}`);
   }
 }
 

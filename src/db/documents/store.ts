@@ -155,7 +155,7 @@ export class DocumentStore {
   write(writes: readonly DocumentWrite[], principal: Principal): Promise<WriteOutcome[]> {
     const seen = new Set<string>();
     for (const w of writes) {
-      if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `conflicting updates: ${w.uri} is written twice in one request`);
+      if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `${w.uri} is written twice in one request`);
       seen.add(w.uri);
     }
     return this.queue.run(async () => {
@@ -197,7 +197,7 @@ export class DocumentStore {
     version: number,
   ): WriteOutcome {
     if (existing && !canUpdate(principal, existing)) {
-      throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${w.uri} by ${principal.name}`);
+      throw new DbError('SEC-PERMDENIED', `update of ${w.uri} by ${principal.name}`);
     }
     if (!w.content) {
       if (!existing) throw new DbError('RESTAPI-NODOCUMENT', `category: metadata message: ${w.uri}`);
@@ -230,7 +230,7 @@ export class DocumentStore {
       try {
         const doc = await store.get(uri);
         if (!doc || !canRead(principal, doc)) throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uri}`);
-        if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${uri} by ${principal.name}`);
+        if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `update of ${uri} by ${principal.name}`);
         checkVersion(policy, uri, doc, ifMatch);
         const result = change(doc);
         if (!result) {
@@ -268,10 +268,10 @@ export class DocumentStore {
         docs.forEach((doc, i) => {
           const visible = doc && canRead(principal, doc) ? doc : undefined;
           if (!visible) {
-            if (options.checkExists) throw new DbError('XDMP-DOCNOTFOUND', `Document not found: ${uris[i]}`);
+            if (options.checkExists) throw new DbError('XDMP-DOCNOTFOUND', uris[i]);
             return;
           }
-          if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `Permission denied: delete of ${uris[i]} by ${principal.name}`);
+          if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `delete of ${uris[i]} by ${principal.name}`);
           checkVersion(policy, uris[i], visible, options.ifMatch);
         });
         const deleted = docs.filter((d): d is StoredDocument => d !== undefined).map((d) => d.uri);
@@ -299,7 +299,7 @@ export class DocumentStore {
         const changed = docs
           .filter((d): d is StoredDocument => !!d && canRead(principal, d))
           .map((doc) => {
-            if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: update of ${doc.uri} by ${principal.name}`);
+            if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `update of ${doc.uri} by ${principal.name}`);
             return { ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) };
           });
         const written = changed.map(withReaders);
@@ -326,7 +326,7 @@ export class DocumentStore {
         const docs = await Promise.all(uris.map((u) => store.get(u)));
         const visible = docs.filter((d): d is StoredDocument => !!d && canRead(principal, d));
         for (const doc of visible) {
-          if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `Permission denied: delete of ${doc.uri} by ${principal.name}`);
+          if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `delete of ${doc.uri} by ${principal.name}`);
         }
         const deleted = visible.map((d) => d.uri);
         const [changeKey] = await Promise.all([logChange(tx, deleted), ...deleted.map((u) => store.delete(u))]);

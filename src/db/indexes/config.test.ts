@@ -115,7 +115,7 @@ describe('parseIndexSettings', () => {
     { name: 'a bad invalid-values', body: { 'range-element-index': [{ ...year, 'invalid-values': 'warn' }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /invalid-values must be reject or ignore, not "warn"/ },
     { name: 'a missing localname', body: { 'range-element-index': [{ 'scalar-type': 'int' }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /range-element-index\[0\]\.localname must be a string/ },
     { name: 'a blank localname', body: { 'range-element-index': [{ ...year, localname: '  ' }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /localname is required/ },
-    { name: 'a localname that is a path', body: { 'range-element-index': [{ ...year, localname: 'order/zip' }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /"order\/zip" is not a local name/ },
+    { name: 'a localname that is a path', body: { 'range-element-index': [{ ...year, localname: 'order/zip' }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /"order\/zip" is not an XML local name/ },
     { name: 'an unknown entry field', body: { 'range-element-index': [{ ...year, 'path-expression': '/a' }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /unknown field path-expression/ },
     { name: 'an entry that is not an object', body: { 'range-element-index': ['year'] }, code: 'MANAGE-INVALIDPAYLOAD', message: /range-element-index\[0\] must be an object/ },
     { name: 'a non-boolean range-value-positions', body: { 'range-element-index': [{ ...year, 'range-value-positions': 1 }] }, code: 'MANAGE-INVALIDPAYLOAD', message: /range-value-positions must be true or false/ },

@@ -23,6 +23,8 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { RangeIndexRef, RangeType, Scope } from '../search/query-model';
 import { canonicalCollation, collationProblem, ROOT_COLLATION } from './collation';
+import { isNcName } from '../xml/namespaces';
+import { checkLimit } from '../limits';
 
 /** The scalar types a range index can have in Tabula (MarkLogic has no boolean range index). */
 export type ScalarType = Exclude<RangeType, 'boolean'>;
@@ -108,18 +110,32 @@ function stringField(value: unknown, where: string, fallback?: string): string {
   return value;
 }
 
-/** Space-separated local names: at least one, each without characters no XML or JSON name step could hold. */
+/**
+ * Space-separated local names: at least one, each an XML NCName, as the server's schema
+ * types the field (a JSON property is indexed as the element of that name, so a property
+ * name that is not an NCName needs a path range index, which Tabula does not have).
+ */
 function localnamesField(value: unknown, where: string): string {
   const text = stringField(value, where).trim();
   const names = text.split(/\s+/).filter((n) => n !== '');
   if (names.length === 0) throw invalid(`${where} is required (one or more names separated by spaces)`);
-  const bad = names.find((n) => /[<>&"'/:]/.test(n));
-  if (bad) throw invalid(`${where}: ${JSON.stringify(bad)} is not a local name`);
+  const bad = names.find((n) => !isNcName(n));
+  if (bad) throw invalid(`${where}: ${JSON.stringify(bad)} is not an XML local name (NCName)`);
   return names.join(' ');
 }
 
+/**
+ * Characters an IRI cannot hold (RFC 3987: space, controls, `<>"{}|\^` and the backquote),
+ * and a `%` that does not start an escape.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f<>"{}|\\^`]|%(?![0-9A-Fa-f]{2})/;
+
+/** A namespace URI: "" (no namespace) or a URI reference, as xs:anyURI takes it. */
 function namespaceField(value: unknown, where: string): string {
-  return stringField(value ?? '', where).trim();
+  const uri = stringField(value ?? '', where).trim();
+  if (NOT_IN_URI.test(uri)) throw invalid(`${where}: ${JSON.stringify(uri)} is not a namespace URI`);
+  return uri;
 }
 
 function commonFields(e: Fields, where: string): RangeIndexCommon {
@@ -213,6 +229,14 @@ export function parseIndexSettings(body: Record<string, unknown>): Partial<Index
   if ('uri-lexicon' in body) out['uri-lexicon'] = booleanField(body['uri-lexicon'], 'uri-lexicon', true);
   rejectDuplicates(out);
   return out;
+}
+
+/**
+ * The indexes the settings define, one per name, within {@link limits.maxRangeIndexes}:
+ * every write computes a document's values for each of them.
+ */
+function checkRangeIndexCount(settings: IndexSettings): void {
+  checkLimit('maxRangeIndexes', resolvedRangeIndexes(settings).length, 'the range indexes the database properties define');
 }
 
 /** Two entries defining the same index (same type, names and collation) are a mistake worth reporting. */
@@ -380,7 +404,9 @@ export class IndexConfigStore {
     const patch = parseIndexSettings(body);
     const [before, after] = await this.queue.run(async () => {
       const current = await this.get();
-      const next = frozen({ ...current, ...patch });
+      const next = { ...current, ...patch };
+      checkRangeIndexCount(next);
+      frozen(next);
       const tx = this.idb.transaction('config', 'readwrite');
       void tx.store.put(next, CONFIG_KEY);
       await tx.done;

@@ -47,29 +47,69 @@ interface Found {
   path: string;
 }
 
-/** The raw values the index's nodes hold, with their paths (relative to the document). */
-function rawValues(content: IndexableContent, index: ResolvedRangeIndex): Found[] {
-  const out: Found[] = [];
-  const scope = index.scope;
+/** Steps from the root to a node: a property or element name, or an array position (1-based). */
+type Steps = Array<string | number>;
+
+const jsonPath = (steps: Steps): string => steps.map((s) => (typeof s === 'number' ? `[${s}]` : `/${s}`)).join('');
+const xmlPath = (steps: Steps): string => `/${steps.join('/')}`;
+
+const qname = (ns: string, name: string): string => (ns ? `{${ns}}${name}` : name);
+
+function addTo(map: Map<string, number[]>, key: string, i: number): void {
+  const list = map.get(key);
+  if (list) list.push(i);
+  else map.set(key, [i]);
+}
+
+/**
+ * The raw values each index's nodes hold, with their paths (relative to the document), in
+ * ONE walk of the document for all of them: a database may define thousands of indexes,
+ * and a walk per index would make every write and every re-index cost that many walks.
+ */
+function rawValuesOfAll(content: IndexableContent, indexes: readonly ResolvedRangeIndex[]): Found[][] {
+  const out = indexes.map((): Found[] => []);
   if (content.format === 'json') {
-    if (scope.kind === 'element' && scope.ns === '') collectJson(content.json, scope.name, '', out);
+    // A JSON property is the element of that name in no namespace.
+    const byName = new Map<string, number[]>();
+    indexes.forEach((index, i) => {
+      if (index.scope.kind === 'element' && index.scope.ns === '') addTo(byName, index.scope.name, i);
+    });
+    if (byName.size > 0) collectJson(content.json, byName, [], out);
     return out;
   }
   const root = content.xml.documentElement;
-  if (root) collectXml(root, index, '', out);
+  if (!root) return out;
+  const elements = new Map<string, number[]>();
+  const parents = new Map<string, number[]>();
+  indexes.forEach((index, i) => {
+    const scope = index.scope;
+    if (scope.kind === 'element') addTo(elements, qname(scope.ns, scope.name), i);
+    else addTo(parents, qname(scope.element.ns, scope.element.name), i);
+  });
+  collectXml(root, indexes, elements, parents, [], out);
   return out;
 }
 
-function collectJson(node: unknown, name: string, path: string, out: Found[]): void {
+function collectJson(node: unknown, byName: Map<string, number[]>, steps: Steps, out: Found[][]): void {
   if (Array.isArray(node)) {
-    node.forEach((item, i) => collectJson(item, name, `${path}[${i + 1}]`, out));
+    node.forEach((item, i) => {
+      steps.push(i + 1);
+      collectJson(item, byName, steps, out);
+      steps.pop();
+    });
     return;
   }
   if (typeof node !== 'object' || node === null) return;
   for (const [key, value] of Object.entries(node)) {
-    const here = `${path}/${key}`;
-    if (key === name) jsonScalars(value, here, out);
-    collectJson(value, name, here, out);
+    steps.push(key);
+    const hits = byName.get(key);
+    if (hits) {
+      const found: Found[] = [];
+      jsonScalars(value, jsonPath(steps), found);
+      for (const i of hits) out[i].push(...found);
+    }
+    collectJson(value, byName, steps, out);
+    steps.pop();
   }
 }
 
@@ -81,32 +121,53 @@ function jsonScalars(value: unknown, path: string, out: Found[]): void {
 
 const nsOf = (el: { namespaceURI: string | null }): string => el.namespaceURI ?? '';
 
-function collectXml(el: XmlElement, index: ResolvedRangeIndex, parentPath: string, out: Found[]): void {
-  const path = `${parentPath}/${el.nodeName}`;
-  const local = el.localName ?? el.nodeName;
-  const scope = index.scope;
-  if (scope.kind === 'element') {
-    if (local === scope.name && nsOf(el) === scope.ns) out.push({ raw: el.textContent ?? '', path });
-  } else if (local === scope.element.name && nsOf(el) === scope.element.ns) {
+function collectXml(
+  el: XmlElement,
+  indexes: readonly ResolvedRangeIndex[],
+  elements: Map<string, number[]>,
+  parents: Map<string, number[]>,
+  steps: Steps,
+  out: Found[][],
+): void {
+  steps.push(el.nodeName);
+  const name = qname(nsOf(el), el.localName ?? el.nodeName);
+  const asElement = elements.get(name);
+  if (asElement) {
+    const found = { raw: el.textContent ?? '', path: xmlPath(steps) };
+    for (const i of asElement) out[i].push(found);
+  }
+  for (const i of parents.get(name) ?? []) {
+    const scope = indexes[i].scope;
+    if (scope.kind !== 'element-attribute') continue;
     const attr = scope.attribute.ns === '' ? el.getAttributeNode(scope.attribute.name) : el.getAttributeNodeNS(scope.attribute.ns, scope.attribute.name);
     // getAttributeNode matches by qualified name: make sure an unprefixed name did not find a prefixed attribute.
-    if (attr && nsOf(attr) === scope.attribute.ns) out.push({ raw: attr.value, path: `${path}/@${attr.nodeName}` });
+    if (attr && nsOf(attr) === scope.attribute.ns) out[i].push({ raw: attr.value, path: `${xmlPath(steps)}/@${attr.nodeName}` });
   }
   for (let child = el.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === child.ELEMENT_NODE) collectXml(child as XmlElement, index, path, out);
+    if (child.nodeType === child.ELEMENT_NODE) collectXml(child as XmlElement, indexes, elements, parents, steps, out);
   }
+  steps.pop();
 }
 
-/** The document's values for one index (see the module comment); `content` from {@link indexableContent}. */
-export function extractIndexValues(content: IndexableContent | undefined, index: ResolvedRangeIndex): IndexValues {
+function castAll(found: Found[], index: ResolvedRangeIndex): IndexValues {
   const result: IndexValues = { values: [] };
-  if (!content) return result;
-  for (const { raw, path } of rawValues(content, index)) {
+  for (const { raw, path } of found) {
     const value = castValue(raw, index.type);
     if (value !== undefined) result.values.push(value);
     else result.invalid ??= { raw: String(raw), path };
   }
   return result;
+}
+
+/** The document's values for each of `indexes`, in their order, from one walk of it; `content` from {@link indexableContent}. */
+export function extractAllIndexValues(content: IndexableContent | undefined, indexes: readonly ResolvedRangeIndex[]): IndexValues[] {
+  if (!content) return indexes.map(() => ({ values: [] }));
+  return rawValuesOfAll(content, indexes).map((found, i) => castAll(found, indexes[i]));
+}
+
+/** The document's values for one index (see the module comment); `content` from {@link indexableContent}. */
+export function extractIndexValues(content: IndexableContent | undefined, index: ResolvedRangeIndex): IndexValues {
+  return extractAllIndexValues(content, [index])[0];
 }
 
 /** {@link extractIndexValues} straight from a stored document (parses it each time: prefer parsing once for several indexes). */
@@ -121,9 +182,15 @@ export function indexValues(doc: StoredDocument, index: ResolvedRangeIndex): Ind
  * castable values.
  */
 export function checkedIndexValues(uri: string, content: IndexableContent | undefined, index: ResolvedRangeIndex): RangeValue[] {
-  const { values, invalid } = extractIndexValues(content, index);
-  if (invalid && index.invalidValues === 'reject') throw rangeIndexError(uri, index, invalid);
-  return values;
+  return checkedAllIndexValues(uri, content, [index])[0];
+}
+
+/** {@link checkedIndexValues} for each of `indexes`, from one walk; the first index (in order) refusing a value throws. */
+export function checkedAllIndexValues(uri: string, content: IndexableContent | undefined, indexes: readonly ResolvedRangeIndex[]): RangeValue[][] {
+  return extractAllIndexValues(content, indexes).map(({ values, invalid }, i) => {
+    if (invalid && indexes[i].invalidValues === 'reject') throw rangeIndexError(uri, indexes[i], invalid);
+    return values;
+  });
 }
 
 export function rangeIndexError(uri: string, index: ResolvedRangeIndex, invalid: { raw: string; path: string }): DbError {

@@ -12,7 +12,7 @@
 import type { StoredDocument } from '../documents/types';
 import type { IndexConfigStore, IndexSettings, ResolvedRangeIndex } from '../indexes/config';
 import { findRangeIndexIn, rangeIndexNotFound, resolvedRangeIndexes } from '../indexes/config';
-import { checkedIndexValues, extractIndexValues, indexableContent, type IndexableContent } from '../indexes/index-values';
+import { checkedAllIndexValues, extractAllIndexValues, indexableContent, type IndexableContent } from '../indexes/index-values';
 import { RangeIndex, type RangeBucket } from '../indexes/range-index';
 import { castQueryValue, comparatorFor, formatValue, xsType, type RangeValue } from '../indexes/range-values';
 import type { WriteQueue } from '../storage/write-queue';
@@ -88,10 +88,9 @@ export class LiveRangeIndexes implements RangeIndexes {
       }
     }
     const out: Record<string, RangeValue[]> = {};
-    for (const def of defs) {
-      const values = checkedIndexValues(doc.uri, content, def);
-      if (values.length > 0) out[def.key] = values;
-    }
+    checkedAllIndexValues(doc.uri, content, defs).forEach((values, i) => {
+      if (values.length > 0) out[defs[i].key] = values;
+    });
     return out;
   }
 
@@ -138,26 +137,22 @@ export class LiveRangeIndexes implements RangeIndexes {
     if (!corpus) return;
     const wanted = new Map(resolvedRangeIndexes(settings).map((d) => [d.key, d]));
     for (const key of this.live.keys()) if (!wanted.has(key)) this.live.delete(key);
-    const toBuild: Live[] = [];
+    const added: ResolvedRangeIndex[] = [];
     for (const [key, def] of wanted) {
-      if (this.live.has(key)) {
-        this.live.get(key)!.def = def;
-        continue;
-      }
+      const live = this.live.get(key);
+      if (live) live.def = def;
+      else added.push(def);
+    }
+    if (added.length === 0) return;
+    const carried = this.carriedByEveryEntry(corpus, added);
+    const toBuild: Live[] = [];
+    for (const def of added) {
       const live: Live = { def, index: new RangeIndex({ type: def.type, collation: def.collation }), ready: false, done: 0, total: corpus.size };
-      this.live.set(key, live);
+      this.live.set(def.key, live);
       // Values carried by every entry (a snapshot taken with this index): no document needs reading.
-      let complete = true;
-      for (const k of corpus.keys()) {
-        const entry = corpus.entry(k)!;
-        if (!entry.rangeKeys?.includes(key)) {
-          complete = false;
-          break;
-        }
-      }
-      if (complete) {
+      if (carried.has(def.key)) {
         for (const k of corpus.keys()) {
-          const v = corpus.entry(k)!.ranges?.[key];
+          const v = corpus.entry(k)!.ranges?.[def.key];
           if (v) live.index.add(k, v);
         }
         live.ready = true;
@@ -165,6 +160,22 @@ export class LiveRangeIndexes implements RangeIndexes {
       } else toBuild.push(live);
     }
     if (toBuild.length > 0) this.build(toBuild);
+  }
+
+  /**
+   * The keys among `defs` that every corpus entry's values were computed for. One pass over
+   * the entries, narrowing the candidates, so thousands of indexes cost what one does per entry.
+   */
+  private carriedByEveryEntry(corpus: Corpus, defs: readonly ResolvedRangeIndex[]): Set<string> {
+    let candidates = new Set(defs.map((d) => d.key));
+    for (const k of corpus.keys()) {
+      if (candidates.size === 0) break;
+      const computed = corpus.entry(k)!.rangeKeys;
+      if (!computed) return new Set();
+      const has = new Set(computed);
+      candidates = new Set([...candidates].filter((key) => has.has(key)));
+    }
+    return candidates;
   }
 
   /** Re-indexing in the background: documents read in chunks, each chunk inside the write queue. */
@@ -181,6 +192,7 @@ export class LiveRangeIndexes implements RangeIndexes {
           await this.queue.run(async () => {
             const chunk = keys.slice(i, i + BUILD_CHUNK).filter((k) => corpus.entry(k));
             const docs = await this.read(chunk.map((k) => corpus.entry(k)!.uri));
+            const defs = still.map((l) => l.def);
             chunk.forEach((k, j) => {
               const doc = docs[j];
               const entry = corpus.entry(k);
@@ -191,13 +203,22 @@ export class LiveRangeIndexes implements RangeIndexes {
               } catch {
                 return;
               }
-              for (const l of still) {
+              // The entry's lists are copied once per document, not once per index: a
+              // build of thousands of indexes would otherwise be quadratic in them.
+              const ranges = { ...entry.ranges };
+              const rangeKeys = new Set(entry.rangeKeys);
+              const extracted = extractAllIndexValues(content, defs);
+              still.forEach((l, n) => {
                 // Values an index cannot take were accepted before it existed: skipped, as MarkLogic's reindexer does.
-                const { values } = extractIndexValues(content, l.def);
-                if (values.length > 0) entry.ranges = { ...entry.ranges, [l.def.key]: values };
-                entry.rangeKeys = [...new Set([...(entry.rangeKeys ?? []), l.def.key])];
-                if (values.length > 0) l.index.add(k, values);
-              }
+                const { values } = extracted[n];
+                if (values.length > 0) {
+                  ranges[l.def.key] = values;
+                  l.index.add(k, values);
+                }
+                rangeKeys.add(l.def.key);
+              });
+              entry.ranges = ranges;
+              entry.rangeKeys = [...rangeKeys];
             });
           });
           still.forEach((l) => (l.done = Math.min(i + BUILD_CHUNK, keys.length)));

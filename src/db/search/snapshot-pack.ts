@@ -44,7 +44,10 @@ export interface PackedDocs {
   /** Documents (indexes into this piece) with properties, and their texts in that order. */
   propertyDocs: Uint32Array;
   properties: PackedTexts;
-  /** Range index keys, and for each document a bit per key it was computed for. */
+  /**
+   * Range index keys, and for each document a bit per key it was computed for: ⌈keys/32⌉
+   * words per document, document after document (one word each up to 32 keys).
+   */
   rangeKeyTable: string[];
   rangeKeyMasks: Uint32Array;
   /** Range values by index key: the owning document (index into this piece) of each value. */
@@ -135,14 +138,22 @@ function packLists(lists: ReadonlyArray<readonly string[]>): PackedLists {
 
 const listAt = (p: PackedLists, i: number): string[] => Array.from(p.ids.subarray(p.offsets[i], p.offsets[i + 1]), (id) => p.table[id]);
 
+/** Mask words per document: one while the keys fit in 32 bits (the layout snapshots had before more were allowed). */
+const maskWords = (keys: number): number => Math.max(1, Math.ceil(keys / 32));
+
 export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
   const withProps = docs.flatMap((d, i) => (d.properties ? [i] : []));
-  const rangeKeyTable = [...new Set(docs.flatMap((d) => d.rangeKeys ?? []))];
-  if (rangeKeyTable.length > 32) throw new Error('a search snapshot holds the keys of at most 32 range indexes');
-  const rangeKeyMasks = new Uint32Array(docs.length);
+  const bitOf = new Map<string, number>();
+  for (const d of docs) for (const k of d.rangeKeys ?? []) if (!bitOf.has(k)) bitOf.set(k, bitOf.size);
+  const rangeKeyTable = [...bitOf.keys()];
+  const words = maskWords(rangeKeyTable.length);
+  const rangeKeyMasks = new Uint32Array(docs.length * words);
   const ranges = new Map<string, { docs: number[]; values: RangeValue[] }>();
   docs.forEach((d, i) => {
-    for (const k of d.rangeKeys ?? []) rangeKeyMasks[i] |= 1 << rangeKeyTable.indexOf(k);
+    for (const k of d.rangeKeys ?? []) {
+      const bit = bitOf.get(k)!;
+      rangeKeyMasks[i * words + (bit >>> 5)] |= 1 << (bit & 31);
+    }
     for (const [key, values] of Object.entries(d.ranges ?? {})) {
       let r = ranges.get(key);
       if (!r) ranges.set(key, (r = { docs: [], values: [] }));
@@ -174,8 +185,9 @@ export function unpackDocs(p: PackedDocs): SnapshotDoc[] {
   const content = unpackTexts(p.content, p.count);
   const properties = unpackTexts(p.properties, p.propertyDocs.length);
   const docs: SnapshotDoc[] = [];
+  const words = p.count > 0 ? p.rangeKeyMasks.length / p.count : 1;
   for (let i = 0; i < p.count; i++) {
-    const mask = p.rangeKeyMasks[i];
+    const rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0);
     docs.push({
       key: p.keys[i],
       uri: p.uris[i],
@@ -185,7 +197,7 @@ export function unpackDocs(p: PackedDocs): SnapshotDoc[] {
       quality: p.quality[i],
       readers: listAt(p.readers, i),
       content: content[i],
-      ...(mask ? { rangeKeys: p.rangeKeyTable.filter((_, b) => mask & (1 << b)) } : {}),
+      ...(rangeKeys.length > 0 ? { rangeKeys } : {}),
     });
   }
   p.propertyDocs.forEach((doc, j) => (docs[doc].properties = properties[j]));

@@ -65,7 +65,7 @@ function validateNewUser(user: NewUser, roles: RoleLookup): void {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
   }
   for (const role of user.roles) {
-    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    if (!roles.has(role)) throw new DbError('SEC-ROLEDNE', role);
   }
 }
 
@@ -134,7 +134,7 @@ export class UserStore {
       if (await tx.store.get(user.name)) {
         tx.abort();
         await tx.done.catch(() => undefined);
-        throw new DbError('SEC-USEREXISTS', `User already exists: ${user.name}`);
+        throw new DbError('SEC-USEREXISTS', user.name);
       }
       void tx.store.put(stored);
       await tx.done;
@@ -185,7 +185,7 @@ export class UserStore {
         return err;
       };
       const user = await tx.store.get(name);
-      if (!user) throw await refuse(new DbError('SEC-USERDNE', `User does not exist: ${name}`));
+      if (!user) throw await refuse(new DbError('SEC-USERDNE', name));
       if (holdsAdmin(user)) {
         const admins = (await tx.store.getAll()).filter(holdsAdmin);
         if (admins.length <= 1) {

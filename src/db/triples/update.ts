@@ -248,7 +248,7 @@ class UpdateEngine {
     const key = this.keyOf(ref);
     if (this.ctx.exists(key)) {
       if (silent) return;
-      throw new DbError('XDMP-SPQLGRAPHEXIST', `Graph already exists: ${graphName(ref)}`);
+      throw new DbError('XDMP-SPQLGRAPHEXIST', graphName(ref));
     }
     this.ctx.create(key);
   }
