@@ -19,6 +19,7 @@ import type { Query } from '../db/search/query-model';
 import type { ApiDeps } from './http/context';
 import { resolvedRangeIndexes } from '../db/indexes/config';
 import { additionalQueries } from '../db/search/cts';
+import { typedRangeConstraints } from '../db/search/range-types';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';
@@ -89,19 +90,24 @@ export async function assembleQuery(req: Request, params: Params, deps: ApiDeps,
   return { query: andOf(queries, options), qtext, options, ...(qbe ? { qbe } : {}) };
 }
 
-/** The named options (or `default`), with a combined query's inline options merged in (reference §4.8). */
+/**
+ * The named options (or `default`), with a combined query's inline options merged in
+ * (reference §4.8), untyped range constraints typed from the database's range indexes.
+ */
 export async function resolveOptions(deps: ApiDeps, name: string | undefined, inline: QueryOptions | undefined): Promise<QueryOptions> {
   if (name === '') throw new DbError('REST-INVALIDPARAM', 'options must name an option set');
   const stored = await deps.db.queryOptions.get(name ?? 'default');
   if (name !== undefined && name !== 'default' && !stored) throw new DbError('REST-INVALIDPARAM', `No configured options: ${name}`);
   const base = stored ?? restDefaultOptions();
-  if (!inline) return effectiveOptions(base);
-  const merged = mergeOptions(base, inline);
-  // The merged set is what must make sense: inline options may refer to stored constraints.
-  if ((await deps.db.properties.get())['validate-options']) {
-    reThrownAs('RESTAPI-INVALIDCONTENT', () => validateOptions(merged));
+  let merged = base;
+  if (inline) {
+    merged = mergeOptions(base, inline);
+    // The merged set is what must make sense: inline options may refer to stored constraints.
+    if ((await deps.db.properties.get())['validate-options']) {
+      reThrownAs('RESTAPI-INVALIDCONTENT', () => validateOptions(merged));
+    }
   }
-  return effectiveOptions(merged);
+  return typedRangeConstraints(effectiveOptions(merged), resolvedRangeIndexes(await deps.db.indexes.get()));
 }
 
 /** Several queries are ANDed; none is the options' empty query (all results, unless it says none). */

@@ -33,8 +33,12 @@ export interface ComputedBucketDef extends BucketDef {
 }
 
 export interface RangeConstraintDef extends IndexSpec {
-  /** `xs:string`, `xs:int`, … (the prefix is optional on input). */
-  type: string;
+  /**
+   * `xs:string`, `xs:int`, … (the prefix is optional on input). Optional: without it a
+   * search takes the type (and collation) of the one range index on the same name
+   * (src/db/search/range-types.ts), as the official client's untyped facets expect.
+   */
+  type?: string;
   collation?: string;
   /** Range constraints facet unless `facet: false`. */
   facet?: boolean;

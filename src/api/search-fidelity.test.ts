@@ -1,0 +1,151 @@
+/**
+ * Search as a MarkLogic client expects it, where Tabula used to differ: untyped range
+ * constraints and facets, extract-document-data namespaces, return-plan, QBE validation
+ * and format, cts query bodies. Table-driven through the real handler; expected values
+ * come from the documents written here.
+ */
+import { describe, expect, test } from 'vitest';
+import { testApi, type TestApi } from '../../test/helpers';
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const XML_TYPE = { 'content-type': 'application/xml' };
+
+interface Fruit {
+  uri: string;
+  content: string | Record<string, unknown>;
+}
+
+/** Three JSON fruit and two XML fruit; `tag` and `price` in both formats. */
+const FRUIT: Fruit[] = [
+  { uri: '/f/apple.json', content: { name: 'apple', tag: 'red', price: 3 } },
+  { uri: '/f/banana.json', content: { name: 'banana', tag: 'yellow', price: 1 } },
+  { uri: '/f/cherry.json', content: { name: 'cherry', tag: 'red', price: 8 } },
+  { uri: '/f/plum.xml', content: '<fruit xmlns:f="urn:f"><name>plum</name><tag>purple</tag><price>5</price><f:origin>Spain</f:origin></fruit>' },
+  { uri: '/f/lime.xml', content: '<fruit xmlns:f="urn:f"><name>lime</name><tag>green</tag><price>2</price><f:origin>Mexico</f:origin></fruit>' },
+];
+const contentOf = (f: Fruit) => (typeof f.content === 'string' ? { tag: /<tag>(.*)<\/tag>/.exec(f.content)![1], price: Number(/<price>(.*)<\/price>/.exec(f.content)![1]) } : (f.content as { tag: string; price: number }));
+
+interface IndexDef {
+  localname: string;
+  type: string;
+  collation?: string;
+}
+
+async function fruitApi(indexes: IndexDef[] = [{ localname: 'tag', type: 'string' }, { localname: 'price', type: 'int' }]): Promise<TestApi> {
+  const api = await testApi();
+  for (const f of FRUIT) {
+    const res = await api.fetch(`/v1/documents?uri=${encodeURIComponent(f.uri)}`, {
+      method: 'PUT',
+      headers: typeof f.content === 'string' ? XML_TYPE : JSON_TYPE,
+      body: typeof f.content === 'string' ? f.content : JSON.stringify(f.content),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
+  const res = await api.fetch(`/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties`, {
+    method: 'PUT',
+    headers: JSON_TYPE,
+    body: JSON.stringify({
+      'range-element-index': indexes.map((i) => ({
+        'scalar-type': i.type,
+        'namespace-uri': '',
+        localname: i.localname,
+        collation: i.type === 'string' ? (i.collation ?? 'http://marklogic.com/collation/') : '',
+        'range-value-positions': false,
+        'invalid-values': 'ignore',
+      })),
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(204);
+  await api.db.search.ready();
+  await api.db.search.rangeIndexesSettled();
+  return api;
+}
+
+async function post(api: TestApi, path: string, body: unknown, headers: Record<string, string> = JSON_TYPE): Promise<{ status: number; text: string; json: () => any }> {
+  const res = await api.fetch(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+/** Facet values of `prop` over `docs`, as MarkLogic lists them: item order, with counts. */
+function expectedFacet(docs: Fruit[], prop: 'tag' | 'price'): Array<{ name: string; count: number }> {
+  const counts = new Map<string | number, number>();
+  for (const d of docs) {
+    const v = contentOf(d)[prop];
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([v, count]) => ({ name: String(v), count }));
+}
+
+describe('a range constraint or facet without a type takes the type of its range index', () => {
+  test.for([
+    { name: 'a string facet', prop: 'tag' as const, type: 'xs:string' },
+    { name: 'an int facet', prop: 'price' as const, type: 'xs:int' },
+  ])('$name: the facet counts by the one index on the property', async ({ prop, type }) => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json&pageLength=0', { search: { options: { constraint: [{ name: prop, range: { 'json-property': prop, facet: true } }] } } });
+    expect(r.status, r.text).toBe(200);
+    const facet = r.json().facets[prop];
+    expect(facet.type).toBe(type);
+    expect(facet.facetValues.map((v: { name: string; count: number }) => ({ name: v.name, count: v.count }))).toEqual(expectedFacet(FRUIT, prop));
+  });
+
+  test.for([
+    { name: 'an equality', qtext: 'tag:red', expected: FRUIT.filter((f) => contentOf(f).tag === 'red') },
+    { name: 'a comparison', qtext: 'price GT 2', expected: FRUIT.filter((f) => contentOf(f).price > 2) },
+  ])('an untyped range constraint in a string query compares by the index type: $name', async ({ qtext, expected }) => {
+    const api = await fruitApi();
+    const options = { constraint: [{ name: 'tag', range: { 'json-property': 'tag' } }, { name: 'price', range: { element: { name: 'price', ns: '' } } }] };
+    const r = await post(api, '/v1/search?format=json', { search: { qtext, options } });
+    expect(r.status, r.text).toBe(200);
+    // A range index on a name in no namespace holds that JSON property and that XML element alike.
+    expect(r.json().results.map((x: { uri: string }) => x.uri).sort()).toEqual(expected.map((f) => f.uri).sort());
+  });
+
+  test('a stored option set with an untyped range constraint is accepted and used', async () => {
+    const api = await fruitApi();
+    const put = await api.fetch('/v1/config/query/untyped', { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ options: { constraint: [{ name: 'tag', range: { 'json-property': 'tag' } }] } }) });
+    expect(put.status, await put.text()).toBe(201);
+    const res = await api.fetch('/v1/search?options=untyped&q=tag:yellow&format=json');
+    const body = (await res.json()) as { results: Array<{ uri: string }>; facets: Record<string, { type: string }> };
+    expect(body.results.map((x) => x.uri)).toEqual(['/f/banana.json']);
+    expect(body.facets.tag.type).toBe('xs:string');
+  });
+
+  test.for([
+    {
+      name: 'no range index on the property: XDMP-ELEMRIDXNOTFOUND naming it',
+      indexes: [{ localname: 'price', type: 'int' }],
+      code: 'XDMP-ELEMRIDXNOTFOUND',
+      message: /cts:json-property-reference\("tag"\) -- No element range index for tag/,
+    },
+    {
+      name: 'two indexes on the property (two types): SEARCH-INVALARGS naming both',
+      indexes: [{ localname: 'tag', type: 'string' }, { localname: 'tag', type: 'anyURI' }],
+      code: 'SEARCH-INVALARGS',
+      message: /several range indexes \(xs:string \(collation http:\/\/marklogic.com\/collation\/\), xs:anyURI \(collation http:\/\/marklogic.com\/collation\/\)\)/,
+    },
+    {
+      name: 'two string indexes with different collations: SEARCH-INVALARGS',
+      indexes: [{ localname: 'tag', type: 'string' }, { localname: 'tag', type: 'string', collation: 'http://marklogic.com/collation/codepoint' }],
+      code: 'SEARCH-INVALARGS',
+      message: /several range indexes/,
+    },
+  ])('$name', async ({ indexes, code, message }) => {
+    const api = await fruitApi(indexes);
+    const r = await post(api, '/v1/search?format=json', { search: { options: { constraint: [{ name: 'tag', range: { 'json-property': 'tag' } }] } } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json().errorResponse.messageCode).toBe(code);
+    expect(r.json().errorResponse.message).toMatch(message);
+  });
+
+  test('a collation picks one of two string indexes on the property', async () => {
+    const api = await fruitApi([{ localname: 'tag', type: 'string' }, { localname: 'tag', type: 'string', collation: 'http://marklogic.com/collation/codepoint' }]);
+    const options = { constraint: [{ name: 'tag', range: { 'json-property': 'tag', collation: 'http://marklogic.com/collation/codepoint' } }] };
+    const r = await post(api, '/v1/search?format=json&pageLength=0', { search: { options } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json().facets.tag.facetValues.map((v: { name: string }) => v.name)).toEqual(expectedFacet(FRUIT, 'tag').map((v) => v.name));
+  });
+});
