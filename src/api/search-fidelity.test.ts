@@ -149,3 +149,51 @@ describe('a range constraint or facet without a type takes the type of its range
     expect(r.json().facets.tag.facetValues.map((v: { name: string }) => v.name)).toEqual(expectedFacet(FRUIT, 'tag').map((v) => v.name));
   });
 });
+
+describe('extract-document-data binds the prefixes of its extract paths', () => {
+  const xmlOrigins = FRUIT.filter((f) => typeof f.content === 'string').map((f) => ({ uri: f.uri, origin: /<f:origin>(.*)<\/f:origin>/.exec(f.content as string)![1] }));
+  const extracted = (r: { json: () => any }) =>
+    Object.fromEntries((r.json().results as Array<{ uri: string; extracted?: { content: string[] } }>).map((x) => [x.uri, x.extracted?.content ?? null]));
+
+  test.for([
+    { name: 'JSON options with namespaces', options: { 'extract-document-data': { selected: 'include', 'extract-path': ['/fruit/f:origin'], namespaces: { f: 'urn:f' } } } },
+    { name: 'JSON options naming the namespace under another prefix', options: { 'extract-document-data': { 'extract-path': ['/fruit/o:origin'], namespaces: { o: 'urn:f' } } } },
+  ])('$name: each XML document gives its namespaced element', async ({ options }) => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json&directory=/f/', { search: { options } });
+    expect(r.status, r.text).toBe(200);
+    const got = extracted(r);
+    for (const { uri, origin } of xmlOrigins) {
+      expect(got[uri]).toHaveLength(1);
+      expect(got[uri]![0]).toMatch(new RegExp(`^<f:origin xmlns:f="urn:f">${origin}</f:origin>$`));
+    }
+  });
+
+  test('an option set written as XML keeps the prefixes in scope of its extract paths, and reads back as JSON namespaces', async () => {
+    const api = await fruitApi();
+    const xml = '<options xmlns="http://marklogic.com/appservices/search" xmlns:f="urn:f"><extract-document-data selected="include"><extract-path>/fruit/f:origin</extract-path></extract-document-data></options>';
+    const put = await api.fetch('/v1/config/query/ex', { method: 'PUT', headers: XML_TYPE, body: xml });
+    expect(put.status, await put.text()).toBe(201);
+    const read = (await (await api.fetch('/v1/config/query/ex?format=json')).json()) as { options: Record<string, unknown> };
+    expect(read.options['extract-document-data']).toEqual({ selected: 'include', 'extract-path': ['/fruit/f:origin'], namespaces: { f: 'urn:f' } });
+    const res = await api.fetch('/v1/search?options=ex&format=json&directory=/f/');
+    const body = (await res.json()) as unknown;
+    const got = extracted({ json: () => body });
+    for (const { uri, origin } of xmlOrigins) expect(got[uri]![0]).toContain(`>${origin}</f:origin>`);
+  });
+
+  test('a prefix the namespaces do not bind is refused with 400 REST-INVALIDPARAM naming the path', async () => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json&directory=/f/', { search: { options: { 'extract-document-data': { 'extract-path': ['/fruit/g:origin'], namespaces: { f: 'urn:f' } } } } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json().errorResponse.messageCode).toBe('REST-INVALIDPARAM');
+    expect(r.json().errorResponse.message).toContain('/fruit/g:origin');
+  });
+
+  test('namespaces that are not a prefix map are refused with 400 RESTAPI-INVALIDCONTENT', async () => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json', { search: { options: { 'extract-document-data': { 'extract-path': ['/fruit/f:origin'], namespaces: ['urn:f'] } } } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json().errorResponse.messageCode).toBe('RESTAPI-INVALIDCONTENT');
+  });
+});

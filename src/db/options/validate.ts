@@ -595,7 +595,11 @@ class Checker {
     if (data !== undefined && data !== null) {
       if (!isObject(data)) this.report('extract-document-data must be an object');
       else {
-        this.keys(data, ['selected', 'extract-path'], 'extract-document-data');
+        this.keys(data, ['selected', 'extract-path', 'namespaces'], 'extract-document-data');
+        if (data.namespaces !== undefined && data.namespaces !== null) {
+          if (!isObject(data.namespaces)) this.report('extract-document-data namespaces must map prefixes to namespace URIs');
+          else for (const [prefix, uri] of Object.entries(data.namespaces)) if (typeof uri !== 'string') this.report(`extract-document-data namespaces: ${prefix} must map to a namespace URI, not ${show(uri)}`);
+        }
         if (data.selected !== undefined && !['include', 'include-with-ancestors', 'exclude', 'all'].includes(data.selected as string)) {
           this.report(`extract-document-data selected must be include, include-with-ancestors, exclude or all, not ${show(data.selected)}`);
         }
