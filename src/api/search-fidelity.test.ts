@@ -197,3 +197,33 @@ describe('extract-document-data binds the prefixes of its extract paths', () => 
     expect(r.json().errorResponse.messageCode).toBe('RESTAPI-INVALIDCONTENT');
   });
 });
+
+describe('return-plan', () => {
+  test.for([
+    { name: 'inline in a combined query', path: '/v1/search?format=json', body: { search: { options: { 'return-plan': true } } } },
+    { name: 'inline with a query by example', path: '/v1/qbe?format=json', body: { search: { options: { 'return-plan': true }, $query: { tag: 'red' } } } },
+  ])('is refused by name, 400 REST-INVALIDPARAM, never silently ignored: $name', async ({ path, body }) => {
+    const api = await fruitApi();
+    const r = await post(api, path, body);
+    expect(r.status, r.text).toBe(400);
+    expect(r.json().errorResponse.messageCode).toBe('REST-INVALIDPARAM');
+    expect(r.json().errorResponse.message).toMatch(/return-plan is not supported/);
+  });
+
+  test('in a stored option set: the set is kept, a search with it is refused by name', async () => {
+    const api = await fruitApi();
+    const put = await api.fetch('/v1/config/query/planned', { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ options: { 'return-plan': true } }) });
+    expect(put.status, await put.text()).toBe(201);
+    const res = await api.fetch('/v1/search?options=planned&format=json');
+    const text = await res.text();
+    expect(res.status, text).toBe(400);
+    expect(text).toMatch(/return-plan is not supported/);
+  });
+
+  test('return-plan false searches as usual', async () => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json', { search: { options: { 'return-plan': false } } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json().total).toBe(FRUIT.length);
+  });
+});

@@ -16,6 +16,7 @@
  * const { response } = await db.search.search({ query: { kind: 'word', text: ['soup'], options: {} }, options, principal, start: 1, pageLength: 10, qtext: ['soup'] });
  */
 import type { StoredDocument } from '../documents/types';
+import { DbError } from '../errors';
 import type { QueryOptions, RangeConstraintDef } from '../options/types';
 import type { Principal } from '../security/types';
 import type { TabulaIdb } from '../storage/schema';
@@ -258,6 +259,11 @@ export class SearchService {
   }
 
   async search(request: SearchRequest): Promise<SearchOutcome> {
+    // MarkLogic's plan reports its own index resolution (term lists, fragment counts); Tabula's
+    // evaluator has no such plan to describe, and an invented one would mislead: refused by name.
+    if (request.options['return-plan'] === true) {
+      throw new DbError('REST-INVALIDPARAM', 'return-plan is not supported: Tabula does not report query plans (set return-plan to false, or use return-query to see the resolved query)');
+    }
     const began = performance.now();
     const corpus = await this.ready();
     const evaluator = this.evaluator(corpus);
