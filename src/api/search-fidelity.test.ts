@@ -227,3 +227,50 @@ describe('return-plan', () => {
     expect(r.json().total).toBe(FRUIT.length);
   });
 });
+
+describe('a QBE asked to validate itself', () => {
+  const BAD_WORD = { $query: { $word: { text: 'red' } }, $validate: true };
+  test.for([
+    { name: 'POST /v1/qbe', path: '/v1/qbe?format=json', body: BAD_WORD },
+    { name: 'POST /v1/search', path: '/v1/search?format=json', body: BAD_WORD },
+    { name: 'a combined query on /v1/search', path: '/v1/search?format=json', body: { search: { $query: BAD_WORD.$query, $validate: true } } },
+  ])('answers an invalid one 200 with the invalid-query report naming QBE-WORDOPERATOR: $name', async ({ path, body }) => {
+    const api = await fruitApi();
+    const r = await post(api, path, body);
+    expect(r.status, r.text).toBe(200);
+    const report = r.json()['invalid-query']['query-parse-errors'];
+    expect(report).toHaveLength(1);
+    expect(report[0].id).toBe('QBE-WORDOPERATOR');
+    expect(report[0].message).toMatch(/\$query\.\$word/);
+  });
+
+  test('the report is XML when XML is asked', async () => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/qbe?format=xml', { $query: { price: { $gt: [1, 2] } }, $validate: true });
+    expect(r.status, r.text).toBe(200);
+    expect(r.text).toMatch(/^<q:invalid-query xmlns:q="http:\/\/marklogic.com\/appservices\/querybyexample"><q:query-parse-errors><q:report id="QBE-RANGEOPERATOR">[^<]*\$gt[^<]*<\/q:report><\/q:query-parse-errors><\/q:invalid-query>$/);
+  });
+
+  test('view=validate reports an invalid XML QBE the same way', async () => {
+    const api = await fruitApi();
+    const qbe = '<q:qbe xmlns:q="http://marklogic.com/appservices/querybyexample"><q:query><q:word></q:word></q:query></q:qbe>';
+    const r = await post(api, '/v1/qbe?format=json&view=validate', qbe, XML_TYPE);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json()['invalid-query']['query-parse-errors'][0].id).toBe('QBE-WORDOPERATOR');
+  });
+
+  test('a valid one searches as usual', async () => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/qbe?format=json', { $query: { tag: 'red' }, $validate: true });
+    expect(r.status, r.text).toBe(200);
+    const uris = (r.json().results as Array<{ uri: string }>).map((x) => x.uri).sort();
+    expect(uris).toEqual(FRUIT.filter((f) => typeof f.content !== 'string' && contentOf(f).tag === 'red').map((f) => f.uri).sort());
+  });
+
+  test('an invalid one without $validate is still a 400', async () => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/qbe?format=json', { $query: { $word: { text: 'red' } } });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json().errorResponse.messageCode).toBe('RESTAPI-INVALIDCONTENT');
+  });
+});

@@ -157,9 +157,10 @@ function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
     return { qbe: { json }, qtext: [] };
   }
   const keys = Object.keys(json);
+  // A QBE is accepted by /v1/search as by /v1/qbe, with its own $format, $validate and $response beside $query.
+  if ('$query' in json && keys.every((k) => QBE_KEYS.includes(k))) return { qbe: { json }, qtext: [] };
   if (keys.length !== 1) throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query root object structure: expected one of query, search, $query; got ${keys.join(', ') || 'nothing'}`);
   if ('query' in json) return { structured: { json: json.query }, qtext: [] };
-  if ('$query' in json) return { qbe: { json }, qtext: [] };
   if (!('search' in json)) {
     throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query root object structure: ${keys[0]} is not a query (expected query, search or $query)`);
   }
@@ -184,6 +185,8 @@ function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
   }
   return parts;
 }
+
+const QBE_KEYS = ['$query', '$format', '$validate', '$response'];
 
 function inlineOptionsOf(value: unknown): Pick<BodyParts, 'inlineOptions'> {
   if (value === undefined) return {};
