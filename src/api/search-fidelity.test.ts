@@ -94,13 +94,13 @@ describe('a range constraint or facet without a type takes the type of its range
 
   test.for([
     { name: 'an equality', qtext: 'tag:red', expected: FRUIT.filter((f) => contentOf(f).tag === 'red') },
-    { name: 'a comparison', qtext: 'price GT 2', expected: FRUIT.filter((f) => contentOf(f).price > 2) },
+    // An element range matches XML elements, as cts:element-range-query does.
+    { name: 'a comparison on an element', qtext: 'price GT 2', expected: FRUIT.filter((f) => typeof f.content === 'string' && contentOf(f).price > 2) },
   ])('an untyped range constraint in a string query compares by the index type: $name', async ({ qtext, expected }) => {
     const api = await fruitApi();
     const options = { constraint: [{ name: 'tag', range: { 'json-property': 'tag' } }, { name: 'price', range: { element: { name: 'price', ns: '' } } }] };
     const r = await post(api, '/v1/search?format=json', { search: { qtext, options } });
     expect(r.status, r.text).toBe(200);
-    // A range index on a name in no namespace holds that JSON property and that XML element alike.
     expect(r.json().results.map((x: { uri: string }) => x.uri).sort()).toEqual(expected.map((f) => f.uri).sort());
   });
 
@@ -272,5 +272,35 @@ describe('a QBE asked to validate itself', () => {
     const r = await post(api, '/v1/qbe?format=json', { $query: { $word: { text: 'red' } } });
     expect(r.status, r.text).toBe(400);
     expect(r.json().errorResponse.messageCode).toBe('RESTAPI-INVALIDCONTENT');
+  });
+});
+
+describe('a QBE matches documents of its own format', () => {
+  const isJson = (f: Fruit) => typeof f.content !== 'string';
+  test.for([
+    { name: 'a JSON $gt range', path: '/v1/qbe?format=json', body: { $query: { price: { $gt: 1 } } }, expected: FRUIT.filter((f) => isJson(f) && contentOf(f).price > 1) },
+    { name: 'a JSON $le range', path: '/v1/qbe?format=json', body: { $query: { price: { $le: 5 } } }, expected: FRUIT.filter((f) => isJson(f) && contentOf(f).price <= 5) },
+    { name: 'a JSON QBE with $format xml', path: '/v1/qbe?format=json', body: { $query: { price: { $gt: 1 } }, $format: 'xml' }, expected: FRUIT.filter((f) => !isJson(f) && contentOf(f).price > 1) },
+    {
+      name: 'an XML $gt range',
+      path: '/v1/qbe?format=json',
+      body: '<q:qbe xmlns:q="http://marklogic.com/appservices/querybyexample"><q:query><price><q:gt>1</q:gt></price></q:query></q:qbe>',
+      expected: FRUIT.filter((f) => !isJson(f) && contentOf(f).price > 1),
+    },
+    { name: 'a JSON range through /v1/search', path: '/v1/search?format=json', body: { $query: { price: { $ge: 2 } } }, expected: FRUIT.filter((f) => isJson(f) && contentOf(f).price >= 2) },
+  ])('$name', async ({ path, body, expected }) => {
+    const api = await fruitApi();
+    const r = await post(api, path, body, typeof body === 'string' ? XML_TYPE : JSON_TYPE);
+    expect(r.status, r.text).toBe(200);
+    expect((r.json().results as Array<{ uri: string }>).map((x) => x.uri).sort()).toEqual(expected.map((f) => f.uri).sort());
+  });
+
+  test('a structured json-property range query matches JSON documents, an element one XML documents', async () => {
+    const api = await fruitApi();
+    for (const [scope, json] of [[{ 'json-property': 'price' }, true], [{ element: { name: 'price', ns: '' } }, false]] as const) {
+      const r = await post(api, '/v1/search?format=json', { query: { queries: [{ 'range-query': { ...scope, type: 'xs:int', 'range-operator': 'GT', value: [0] } }] } });
+      expect(r.status, r.text).toBe(200);
+      expect((r.json().results as Array<{ uri: string }>).map((x) => x.uri).sort()).toEqual(FRUIT.filter((f) => isJson(f) === json).map((f) => f.uri).sort());
+    }
   });
 });
