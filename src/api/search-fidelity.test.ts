@@ -304,3 +304,45 @@ describe('a QBE matches documents of its own format', () => {
     }
   });
 });
+
+describe('POST /v1/search with a cts query', () => {
+  const CTS = 'xmlns:cts="http://marklogic.com/cts"';
+  const isJson = (f: Fruit) => typeof f.content !== 'string';
+  const red = FRUIT.filter((f) => isJson(f) && contentOf(f).tag === 'red');
+  const cheapJson = FRUIT.filter((f) => isJson(f) && contentOf(f).price < 4);
+  const xmlOver2 = FRUIT.filter((f) => !isJson(f) && contentOf(f).price > 2);
+  test.for([
+    { name: 'a JSON ctsquery', body: { ctsquery: { jsonPropertyValueQuery: { property: ['tag'], value: ['red'] } } }, expected: red },
+    { name: 'a JSON ctsquery range, typed by the index', body: { ctsquery: { jsonPropertyRangeQuery: { property: ['price'], operator: '<', value: [4] } } }, expected: cheapJson },
+    { name: 'a cts XML element', body: `<cts:json-property-value-query ${CTS}><cts:property>tag</cts:property><cts:value>red</cts:value></cts:json-property-value-query>`, expected: red },
+    { name: 'a cts XML element range on XML documents', body: `<cts:element-range-query ${CTS} operator="&gt;"><cts:element>price</cts:element><cts:value>2</cts:value></cts:element-range-query>`, expected: xmlOver2 },
+    { name: 'a combined query whose query is a ctsquery', body: { search: { ctsquery: { jsonPropertyValueQuery: { property: ['tag'], value: ['red'] } }, options: { 'return-query': true } } }, expected: red },
+    { name: 'a combined query with qtext and a ctsquery, ANDed', body: { search: { ctsquery: { jsonPropertyRangeQuery: { property: ['price'], operator: '<', value: [4] } }, qtext: 'apple' } }, expected: cheapJson.filter((f) => contentOf(f).price === 3) },
+    {
+      name: 'an XML combined query holding a cts query',
+      body: `<search:search xmlns:search="http://marklogic.com/appservices/search"><cts:json-property-value-query ${CTS}><cts:property>tag</cts:property><cts:value>red</cts:value></cts:json-property-value-query></search:search>`,
+      expected: red,
+    },
+  ])('$name finds what it selects', async ({ body, expected }) => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json', body, typeof body === 'string' ? XML_TYPE : JSON_TYPE);
+    expect(r.status, r.text).toBe(200);
+    expect((r.json().results as Array<{ uri: string }>).map((x) => x.uri).sort()).toEqual(expected.map((f) => f.uri).sort());
+  });
+
+  test.for([
+    { name: 'a ctsquery beside a structured query', body: { search: { ctsquery: { trueQuery: {} }, query: { queries: [] } } }, message: /Too many subqueries/ },
+    {
+      name: 'a cts query beside search:query in XML',
+      body: `<search:search xmlns:search="http://marklogic.com/appservices/search"><search:query/><cts:true-query ${CTS}/></search:search>`,
+      message: /Too many subqueries/,
+    },
+    { name: 'an unknown cts kind', body: { ctsquery: { noSuchQuery: {} } }, message: /noSuchQuery/ },
+  ])('refuses $name with 400 RESTAPI-INVALIDCONTENT', async ({ body, message }) => {
+    const api = await fruitApi();
+    const r = await post(api, '/v1/search?format=json', body, typeof body === 'string' ? XML_TYPE : JSON_TYPE);
+    expect(r.status, r.text).toBe(400);
+    expect(r.json().errorResponse.messageCode).toBe('RESTAPI-INVALIDCONTENT');
+    expect(r.json().errorResponse.message).toMatch(message);
+  });
+});
