@@ -346,3 +346,62 @@ describe('POST /v1/search with a cts query', () => {
     expect(r.json().errorResponse.message).toMatch(message);
   });
 });
+
+describe('/v1/suggest', () => {
+  const NOTES = [
+    { uri: '/n/1.json', content: { note: 'aSuggestA and a silent night' } },
+    { uri: '/n/2.json', content: { note: 'aSuggestB in the silence' } },
+    { uri: '/n/3.json', content: { note: 'riverside Ripe' } },
+  ];
+  const wordsOf = (prefix: string) =>
+    [...new Set(NOTES.flatMap((n) => n.content.note.split(/\s+/)))].filter((w) => w.toLowerCase().startsWith(prefix.toLowerCase()) && w.toLowerCase() !== prefix.toLowerCase()).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+  async function notesApi(): Promise<TestApi> {
+    const api = await testApi();
+    for (const n of NOTES) {
+      const res = await api.fetch(`/v1/documents?uri=${n.uri}`, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify(n.content) });
+      expect(res.status).toBe(201);
+    }
+    return api;
+  }
+  const suggestions = async (api: TestApi, query: string): Promise<string[]> => {
+    const res = await api.fetch(`/v1/suggest?${query}&format=json`);
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return (JSON.parse(text) as { suggestions: string[] }).suggestions;
+  };
+
+  test.for([
+    { name: 'a lower-case partial', partial: 'asug', expected: wordsOf('asug') },
+    { name: 'a mixed-case partial', partial: 'aSug', expected: wordsOf('aSug') },
+    { name: 'a word written with a capital', partial: 'rip', expected: wordsOf('rip') },
+  ])('suggestions keep the case of the words they come from: $name', async ({ partial, expected }) => {
+    const api = await notesApi();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await suggestions(api, `partial-q=${partial}`)).toEqual(expected);
+  });
+
+  test.for([
+    { name: 'inside the first token', partial: 'silent ri', cursor: 3, expected: wordsOf('sil').map((w) => `${w} ri`) },
+    { name: 'at the end of the first token', partial: 'silent ri', cursor: 6, expected: wordsOf('silent').map((w) => `${w} ri`) },
+    { name: 'at the end of the text', partial: 'silent ri', cursor: 9, expected: wordsOf('ri').map((w) => `silent ${w}`) },
+    { name: 'inside a middle token', partial: 'a sil ri', cursor: 4, expected: wordsOf('si').map((w) => `a ${w} ri`) },
+  ])('cursor-position completes the token at the cursor and keeps the rest of the text: $name', async ({ partial, cursor, expected }) => {
+    const api = await notesApi();
+    expect(await suggestions(api, `partial-q=${encodeURIComponent(partial)}&cursor-position=${cursor}`)).toEqual(expected);
+  });
+
+  test.for([
+    { name: 'no format and no Accept', headers: {} as Record<string, string>, type: 'application/xml' },
+    { name: 'Accept: application/json (the official client)', headers: { accept: 'application/json' }, type: 'application/json' },
+    { name: 'Accept: application/xml', headers: { accept: 'application/xml' }, type: 'application/xml' },
+  ])('the answer is XML unless JSON is asked for: $name', async ({ headers, type }) => {
+    const api = await notesApi();
+    const res = await api.fetch('/v1/suggest?partial-q=sil', { headers });
+    expect(res.headers.get('content-type')).toMatch(new RegExp(`^${type}`));
+    const text = await res.text();
+    const expected = wordsOf('sil');
+    if (type === 'application/json') expect(JSON.parse(text)).toEqual({ suggestions: expected });
+    else expect(text).toBe(`<search:suggestions xmlns:search="http://marklogic.com/appservices/search">${expected.map((w) => `<search:suggestion>${w}</search:suggestion>`).join('')}</search:suggestions>`);
+  });
+});

@@ -36,7 +36,7 @@ import { resolvedBuckets } from './buckets';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
-import { parseContent, type ParsedContent } from './analyze';
+import { contentNodes, foldKey, forEachWord, parseContent, type ContentNode, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
 
 /** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
@@ -90,6 +90,8 @@ interface SnapshotHead {
 }
 
 const SNAPSHOT_META = 'search-snapshot';
+/** Documents read to find how a suggested word is written. */
+const SURFACE_DOCS = 3;
 /** Documents per snapshot piece (packed: ~10 MB of typed arrays for 20k documents of ~1 KB). */
 const DOCS_PER_PIECE = 20_000;
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
@@ -247,7 +249,26 @@ export class SearchService {
         return []; // no such index (yet): nothing to complete from
       }
     };
-    return suggest(corpus, { ...request, documents, rangeValues });
+    return suggest(corpus, { ...request, documents, rangeValues, surfaces: (folded, holders) => this.surfaces(corpus, folded, holders) });
+  }
+
+  /**
+   * How a folded word is written in the first few documents holding it (reading a handful
+   * bounds the cost per suggestion; other spellings elsewhere are not looked for).
+   */
+  private async surfaces(corpus: Corpus, folded: string, holders: number[]): Promise<string[]> {
+    const docs = await this.readEntries(corpus, holders.slice(0, SURFACE_DOCS));
+    const found = new Set<string>();
+    for (const doc of docs.values()) {
+      let nodes: ContentNode[];
+      try {
+        nodes = contentNodes(doc);
+      } catch {
+        continue; // indexed from content that no longer parses: nothing to spell it from
+      }
+      for (const node of nodes) if (node.kind === 'text') forEachWord(node.text, (w) => foldKey(w) === folded && found.add(w));
+    }
+    return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   private evaluator(corpus: Corpus): Evaluator {
