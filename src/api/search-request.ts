@@ -18,7 +18,8 @@ import { parseQbe, parseQbeText, parseQbeXml, QBE_NS, type ParsedQbe } from '../
 import type { Query } from '../db/search/query-model';
 import type { ApiDeps } from './http/context';
 import { resolvedRangeIndexes } from '../db/indexes/config';
-import { additionalQueries } from '../db/search/cts';
+import { additionalQueries, CTS_NS, parseCtsJson, parseCtsXml } from '../db/search/cts';
+import { typedRangeConstraints } from '../db/search/range-types';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';
@@ -26,6 +27,8 @@ import { readBody } from './http/body';
 /** What a request body holds, before the options it may carry are known. */
 interface BodyParts {
   structured?: { json: unknown } | { xml: Element };
+  /** A serialised cts query: `{"ctsquery": …}` or a `<cts:*-query>` element (reference §4.8). */
+  cts?: { json: unknown } | { xml: Element };
   qbe?: { json: unknown } | { xml: Element };
   qtext: string[];
   inlineOptions?: QueryOptions;
@@ -46,7 +49,7 @@ export interface AssembledQuery {
 /** The options and the query of a request. `q` is part of the query except for suggest, where it restricts the documents. */
 export async function assembleQuery(req: Request, params: Params, deps: ApiDeps, endpoint: QueryEndpoint): Promise<AssembledQuery> {
   const body = req.method === 'POST' ? await readSearchBody(req, deps, endpoint === 'qbe' ? 'qbe' : 'search') : { qtext: [] };
-  if (body.qbe && body.structured) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries (a combined query holds one query)');
+  if ([body.qbe, body.structured, body.cts].filter(Boolean).length > 1) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries (a combined query holds one query)');
   const options = await resolveOptions(deps, params.one('options'), body.inlineOptions);
 
   const queries: Query[] = [];
@@ -61,8 +64,9 @@ export async function assembleQuery(req: Request, params: Params, deps: ApiDeps,
     queries.push('json' in body.structured ? parseStructuredQuery(body.structured.json, options) : parseStructuredQueryXml(body.structured.xml, options));
   }
   let qbe: ParsedQbe | undefined;
-  // A QBE comparison without $datatype takes the type of the property's range index.
-  const context = body.qbe || endpoint === 'qbe' ? { rangeIndexes: resolvedRangeIndexes(await deps.db.indexes.get()) } : {};
+  // A QBE comparison without $datatype, and a cts range value without an index type, take the type of the name's range index.
+  const context = body.qbe || body.cts || endpoint === 'qbe' ? { rangeIndexes: resolvedRangeIndexes(await deps.db.indexes.get()) } : {};
+  if (body.cts) queries.push('json' in body.cts ? parseCtsJson(body.cts.json, context) : parseCtsXml(body.cts.xml, context));
   const parsedQbe = (qbe: NonNullable<BodyParts['qbe']>, options: QueryOptions): ParsedQbe =>
     'json' in qbe ? parseQbe(qbe.json, options, context) : parseQbeXml(qbe.xml, options, context);
   if (endpoint === 'qbe') {
@@ -89,19 +93,24 @@ export async function assembleQuery(req: Request, params: Params, deps: ApiDeps,
   return { query: andOf(queries, options), qtext, options, ...(qbe ? { qbe } : {}) };
 }
 
-/** The named options (or `default`), with a combined query's inline options merged in (reference §4.8). */
+/**
+ * The named options (or `default`), with a combined query's inline options merged in
+ * (reference §4.8), untyped range constraints typed from the database's range indexes.
+ */
 export async function resolveOptions(deps: ApiDeps, name: string | undefined, inline: QueryOptions | undefined): Promise<QueryOptions> {
   if (name === '') throw new DbError('REST-INVALIDPARAM', 'options must name an option set');
   const stored = await deps.db.queryOptions.get(name ?? 'default');
   if (name !== undefined && name !== 'default' && !stored) throw new DbError('REST-INVALIDPARAM', `No configured options: ${name}`);
   const base = stored ?? restDefaultOptions();
-  if (!inline) return effectiveOptions(base);
-  const merged = mergeOptions(base, inline);
-  // The merged set is what must make sense: inline options may refer to stored constraints.
-  if ((await deps.db.properties.get())['validate-options']) {
-    reThrownAs('RESTAPI-INVALIDCONTENT', () => validateOptions(merged));
+  let merged = base;
+  if (inline) {
+    merged = mergeOptions(base, inline);
+    // The merged set is what must make sense: inline options may refer to stored constraints.
+    if ((await deps.db.properties.get())['validate-options']) {
+      reThrownAs('RESTAPI-INVALIDCONTENT', () => validateOptions(merged));
+    }
   }
-  return effectiveOptions(merged);
+  return typedRangeConstraints(effectiveOptions(merged), resolvedRangeIndexes(await deps.db.indexes.get()));
 }
 
 /** Several queries are ANDed; none is the options' empty query (all results, unless it says none). */
@@ -151,11 +160,13 @@ function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
     return { qbe: { json }, qtext: [] };
   }
   const keys = Object.keys(json);
-  if (keys.length !== 1) throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query root object structure: expected one of query, search, $query; got ${keys.join(', ') || 'nothing'}`);
+  // A QBE is accepted by /v1/search as by /v1/qbe, with its own $format, $validate and $response beside $query.
+  if ('$query' in json && keys.every((k) => QBE_KEYS.includes(k))) return { qbe: { json }, qtext: [] };
+  if (keys.length !== 1) throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query root object structure: expected one of query, ctsquery, search, $query; got ${keys.join(', ') || 'nothing'}`);
   if ('query' in json) return { structured: { json: json.query }, qtext: [] };
-  if ('$query' in json) return { qbe: { json }, qtext: [] };
+  if ('ctsquery' in json) return { cts: { json }, qtext: [] };
   if (!('search' in json)) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query root object structure: ${keys[0]} is not a query (expected query, search or $query)`);
+    throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query root object structure: ${keys[0]} is not a query (expected query, ctsquery, search or $query)`);
   }
   const s = json.search;
   if (!isObject(s)) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: search must be an object');
@@ -168,7 +179,7 @@ function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
     else if (key === '$query') parts.qbe = { json: { $query: value } };
     else if (key === 'qtext') parts.qtext = qtextOf(value);
     else if (key === 'options') Object.assign(parts, inlineOptionsOf(value));
-    else if (key === 'ctsquery') throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: serialised cts queries are not accepted; send a structured query (query) instead');
+    else if (key === 'ctsquery') parts.cts = { json: { ctsquery: value } };
     else if (key === '$format' || key === '$validate' || key === '$response') qbeExtras[key] = value;
     else throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: unknown key ${key} in a combined query`);
   }
@@ -178,6 +189,8 @@ function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
   }
   return parts;
 }
+
+const QBE_KEYS = ['$query', '$format', '$validate', '$response'];
 
 function inlineOptionsOf(value: unknown): Pick<BodyParts, 'inlineOptions'> {
   if (value === undefined) return {};
@@ -194,7 +207,8 @@ function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
   const root = parseXmlAs(text, 'RESTAPI-INVALIDCONTENT', 'query');
   if (root.namespaceURI === QBE_NS) return { qbe: { xml: root }, qtext: [] };
   if (kind === 'qbe') throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: a query by example in XML is q:qbe or q:query in ${QBE_NS}`);
-  if (root.namespaceURI !== SEARCH_NS) throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: expected search:query or search:search in ${SEARCH_NS}`);
+  if (root.namespaceURI === CTS_NS) return { cts: { xml: root }, qtext: [] };
+  if (root.namespaceURI !== SEARCH_NS) throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: expected search:query or search:search in ${SEARCH_NS}, or a cts query in ${CTS_NS}`);
   if (root.localName === 'query') return { structured: { xml: root }, qtext: [] };
   if (root.localName !== 'search') throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: search:${root.localName} is not a query`);
   const parts: BodyParts = { qtext: [] };
@@ -205,13 +219,17 @@ function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
     }
     const el = n as unknown as Element;
     const name = el.localName;
+    const tooMany = () => parts.qbe || parts.structured || parts.cts;
     if (el.namespaceURI === QBE_NS) {
-      if (parts.qbe || parts.structured) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
+      if (tooMany()) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
       parts.qbe = { xml: el };
+    } else if (el.namespaceURI === CTS_NS) {
+      if (tooMany()) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
+      parts.cts = { xml: el };
     } else if (el.namespaceURI !== SEARCH_NS) {
-      throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: unexpected element {${el.namespaceURI ?? ''}}${name} in search:search (cts queries are not accepted; send search:query)`);
+      throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: unexpected element {${el.namespaceURI ?? ''}}${name} in search:search (expected search:query, a cts query, a QBE, search:qtext or search:options)`);
     } else if (name === 'query') {
-      if (parts.qbe || parts.structured) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
+      if (tooMany()) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
       parts.structured = { xml: el };
     } else if (name === 'qtext') parts.qtext.push(el.textContent ?? '');
     else if (name === 'options') parts.inlineOptions = reThrownAs('RESTAPI-INVALIDCONTENT', () => optionsFromElement(el));

@@ -274,7 +274,8 @@ describe('/v1/suggest', () => {
   test('completes words, constraint names and constraint values', async () => {
     const api = await recipes();
     const words = await api.fetch('/v1/suggest?partial-q=tom&format=json');
-    expect(await words.json()).toEqual({ suggestions: ['tomato', 'tomatoes', 'tomorrow'] });
+    // As written in the documents: the title's "Tomato" keeps its capital.
+    expect(await words.json()).toEqual({ suggestions: ['Tomato', 'tomatoes', 'tomorrow'] });
     const constraint = await api.fetch('/v1/suggest?partial-q=salad%20co&options=recipes&format=json');
     expect(((await constraint.json()) as { suggestions: string[] }).suggestions).toContain('salad coll:');
     const values = await api.fetch('/v1/suggest?partial-q=coll:fr&options=recipes&format=json');

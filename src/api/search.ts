@@ -12,7 +12,7 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { QBE_NS } from '../db/search/qbe';
+import { QBE_NS, QbeError } from '../db/search/qbe';
 import type { Query } from '../db/search/query-model';
 import type { SearchRequest } from '../db/search/search-service';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
@@ -26,6 +26,7 @@ import { parseCategories } from './documents-metadata';
 import { documentParts, isVersioned } from './documents';
 import { combinedQueryJson, combinedQueryXml } from './serializers/query-serializer';
 import { searchResponseJson, searchResponseXml } from './serializers/search-response';
+import { escapeAttr, escapeText } from './serializers/markup';
 
 export function registerSearch(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/search', {
@@ -55,10 +56,20 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
   const multipart = acceptTypes(req.headers.get('accept')).includes('multipart/mixed');
   if (params.has('category') && !multipart) throw new DbError('REST-INVALIDPARAM', 'category applies to a multipart bulk read (Accept: multipart/mixed)');
 
-  const { query, qtext, options, qbe } = await assembleQuery(req, params, deps, kind);
+  let assembled: Awaited<ReturnType<typeof assembleQuery>>;
+  try {
+    assembled = await assembleQuery(req, params, deps, kind);
+  } catch (e) {
+    // Validation asked (`view=validate`, or `$validate: true` in the QBE): a QBE that does not
+    // parse is answered 200 with the invalid-query report (reference §5.1), on either endpoint.
+    if (e instanceof QbeError && (e.validate || (kind === 'qbe' && view === 'validate'))) return invalidQbeReport(c, params, e);
+    throw e;
+  }
+  const { query, qtext, options, qbe } = assembled;
 
-  if (kind === 'qbe' && (view === 'structured' || view === 'validate' || qbe?.validate)) {
-    return qbeReport(c, params, view === 'structured' ? 'structured' : 'validate', qbe!.query);
+  // `$validate: true` on a valid QBE validates while searching: the search goes on.
+  if (kind === 'qbe' && (view === 'structured' || view === 'validate')) {
+    return qbeReport(c, params, view, qbe!.query);
   }
 
   const start = positiveInt(params, 'start', 1, 1);
@@ -93,6 +104,20 @@ function qbeReport(c: ApiContext, params: Params, what: 'structured' | 'validate
       : format === 'json'
         ? JSON.stringify({ 'valid-query': {} })
         : `<q:valid-query xmlns:q="${QBE_NS}"/>`;
+  return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
+}
+
+/**
+ * The report on a QBE that does not parse: `{"invalid-query": {"query-parse-errors": [{id, message}]}}`
+ * or `<q:invalid-query><q:query-parse-errors><q:report id="QBE-…">message</q:report>…`.
+ */
+function invalidQbeReport(c: ApiContext, params: Params, e: QbeError): Response {
+  const format = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const));
+  const message = e.detail.replace(/^Invalid query: /, '');
+  const body =
+    format === 'json'
+      ? JSON.stringify({ 'invalid-query': { 'query-parse-errors': [{ id: e.qbeCode, message }] } })
+      : `<q:invalid-query xmlns:q="${QBE_NS}"><q:query-parse-errors><q:report id="${escapeAttr(e.qbeCode)}">${escapeText(message)}</q:report></q:query-parse-errors></q:invalid-query>`;
   return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
 }
 

@@ -2,7 +2,7 @@
  * `/v1/suggest` (reference §11): completions of `partial-q` for a search box. `q`
  * (repeatable) and a POSTed combined query restrict the documents the completions come
  * from; `options` (or a combined query's inline options) supply the constraints and
- * `default-suggestion-source`. JSON `{"suggestions": [...]}` or XML `search:suggestions`.
+ * `default-suggestion-source`. XML `search:suggestions` by default, or JSON `{"suggestions": [...]}`.
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
@@ -32,7 +32,8 @@ async function suggestions(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const limit = positiveInt(params, 'limit', 10, 1);
   const cursor = params.has('cursor-position') ? positiveInt(params, 'cursor-position', partial.length, 0) : undefined;
   if (cursor !== undefined && cursor > partial.length) throw new DbError('REST-INVALIDPARAM', `cursor-position ${cursor} is past the end of partial-q`);
-  const format = structuredFormat(req, params.oneOf('format', ['json', 'xml'] as const), 'json');
+  // XML unless JSON is asked for, like every endpoint (the official client sends Accept: application/json).
+  const format = structuredFormat(req, params.oneOf('format', ['json', 'xml'] as const));
   const { query, options } = await assembleQuery(req, params, deps, 'suggest');
   const list = await deps.db.search.suggest({ partial, cursor, limit, options, restrict: query, principal: c.get('principal') });
   const body =

@@ -159,9 +159,10 @@ describe('against the handler', () => {
   });
 
   test('a refused set stores nothing and its problems come back one by one', async () => {
-    const bad = { constraint: [{ name: 'a', collection: { prefix: '' } }, { name: 'a', range: { 'json-property': 'p' } }] };
+    // A range constraint may leave its type to its index; a values range may not.
+    const bad = { constraint: [{ name: 'a', collection: { prefix: '' } }, { name: 'a', range: { 'json-property': 'p' } }], values: [{ name: 'v', range: { 'json-property': 'p' } }] };
     const error = await client.queryOptions.write('bad', bad).catch((e: unknown) => e);
-    expect(optionsProblems(error)).toEqual(['Operator or constraint name "a" is used more than once (must be unique).', 'Constraint "a": a range needs a type.']);
+    expect(optionsProblems(error)).toEqual(['Operator or constraint name "a" is used more than once (must be unique).', 'Values "v": a range needs a type.']);
     expect(await client.queryOptions.list()).toEqual([]);
   });
 });

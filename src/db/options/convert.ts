@@ -161,9 +161,23 @@ function objectFromElement(el: Element, name: string, opaque: boolean): Record<s
     }
     add(out, local, valueFromElement(child, local, childOpaque), isArrayChild(name, local));
   }
+  if (name === 'extract-document-data' && !opaque) extractNamespacesFromElement(children, out);
   const text = textOf(el).trim();
   if (text !== '' && !(LABELLED.has(name) && !opaque)) out[TEXT_KEY] = text;
   return out;
+}
+
+/** The prefixes the extract paths use, as bound where each path is written, become the JSON form's `namespaces`. */
+function extractNamespacesFromElement(children: Element[], out: Record<string, unknown>): void {
+  const namespaces: Record<string, string> = { ...((out.namespaces as Record<string, string> | undefined) ?? {}) };
+  for (const child of children) {
+    if (child.localName !== 'extract-path') continue;
+    for (const prefix of prefixesUsedIn(textOf(child))) {
+      const uri = child.lookupNamespaceURI(prefix);
+      if (uri && !(prefix in namespaces)) namespaces[prefix] = uri;
+    }
+  }
+  if (Object.keys(namespaces).length > 0) out.namespaces = namespaces;
 }
 
 function add(out: Record<string, unknown>, key: string, value: unknown, isArray: boolean): void {
@@ -309,6 +323,11 @@ function appendObject(doc: Document, el: Element, name: string, obj: Record<stri
       el.appendChild(doc.createTextNode(scalarText(value, key)));
       continue;
     }
+    if (key === 'namespaces' && name === 'extract-document-data') {
+      // Declared on extract-document-data, in scope for its extract paths.
+      for (const [prefix, uri] of Object.entries(prefixBindings(value, name))) el.setAttributeNS(XMLNS_NS, `xmlns:${prefix}`, uri);
+      continue;
+    }
     const isScalar = value === null ? false : typeof value !== 'object';
     if (isScalar && ATTRIBUTE_NAMES.has(key)) {
       const attr = key === 'cts-element' ? 'element' : key === 'cts-options' ? 'options' : key;
@@ -430,6 +449,11 @@ function normalizeObject(obj: Record<string, unknown>, name: string, opaque: boo
       continue;
     }
     if (key === 'label' && LABELLED.has(name) && !opaque) continue;
+    if (key === 'namespaces' && name === 'extract-document-data' && !opaque) {
+      const bound = prefixBindings(value, name);
+      if (Object.keys(bound).length > 0) out[key] = bound;
+      continue;
+    }
     checkName(key, name);
     if (key === 'additional-query' && !opaque) {
       const queries = (Array.isArray(value) ? value : [value]).map(normalizeQuery);
@@ -482,6 +506,18 @@ function normalizePath(value: unknown, key: string): Record<string, unknown> {
     bound[prefix] = uri;
   }
   return Object.keys(bound).length > 0 ? { text: text.trim(), namespaces: bound } : { text: text.trim() };
+}
+
+/** A JSON `namespaces` map, checked: NCName prefixes to URI strings. */
+function prefixBindings(value: unknown, where: string): Record<string, string> {
+  if (value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid(`${where} namespaces must map prefixes to URIs`);
+  const bound: Record<string, string> = {};
+  for (const [prefix, uri] of Object.entries(value as Record<string, unknown>)) {
+    if (!isNcName(prefix) || typeof uri !== 'string') throw invalid(`${where} namespaces: ${prefix} → ${JSON.stringify(uri)} is not a prefix binding`);
+    bound[prefix] = uri;
+  }
+  return bound;
 }
 
 function normalizeImplicit(value: unknown): string {

@@ -33,8 +33,12 @@ export interface ComputedBucketDef extends BucketDef {
 }
 
 export interface RangeConstraintDef extends IndexSpec {
-  /** `xs:string`, `xs:int`, … (the prefix is optional on input). */
-  type: string;
+  /**
+   * `xs:string`, `xs:int`, … (the prefix is optional on input). Optional: without it a
+   * search takes the type (and collation) of the one range index on the same name
+   * (src/db/search/range-types.ts), as the official client's untyped facets expect.
+   */
+  type?: string;
   collation?: string;
   /** Range constraints facet unless `facet: false`. */
   facet?: boolean;
@@ -162,7 +166,12 @@ export interface QueryOptions {
   'sort-order'?: SortOrderDef[];
   /** Serialised cts queries (XML strings, as MarkLogic's JSON options carry them) or JSON structured queries. */
   'additional-query'?: Array<string | Record<string, unknown>>;
-  'extract-document-data'?: { selected?: 'include' | 'include-with-ancestors' | 'exclude' | 'all'; 'extract-path': string[] };
+  'extract-document-data'?: {
+    selected?: 'include' | 'include-with-ancestors' | 'exclude' | 'all';
+    'extract-path': string[];
+    /** Prefix → namespace URI for the XPath prefixes of `extract-path` (XML documents); in XML, the declarations in scope. */
+    namespaces?: Record<string, string>;
+  };
   'suggestion-source'?: Array<{ ref?: string; [k: string]: unknown }>;
   'default-suggestion-source'?: { ref?: string; [k: string]: unknown };
   'fragment-scope'?: 'documents' | 'properties';

@@ -288,7 +288,12 @@ class Checker {
     if (!isObject(def)) return this.report(`${what}: range must be an object with a type and an index`);
     const facetKeys = facets ? ['facet', 'facet-option', 'bucket', 'computed-bucket', 'anchor'] : [];
     this.keys(def, ['type', 'collation', 'nullable', 'json-property', 'element', 'attribute', 'field', 'path-index', 'fragment-scope', 'range-option', ...facetKeys], `${what} range`);
-    const type = this.rangeType(def.type, def.collation, `${what}`);
+    // A range constraint may leave its type to the range index it names (src/db/search/range-types.ts);
+    // a values or tuples range may not.
+    const type = facets && def.type === undefined ? undefined : this.rangeType(def.type, def.collation, `${what}`);
+    if (type === undefined && def.type === undefined && def.collation !== undefined && (typeof def.collation !== 'string' || !def.collation.startsWith(COLLATION_PREFIX))) {
+      this.report(`${what}: collation ${show(def.collation)} is not a collation URI (${COLLATION_PREFIX}…)`);
+    }
     this.index(def, what, ['json-property', 'element', 'field', 'path-index']);
     for (const o of this.array(def['range-option'], `${what} range-option`)) this.word(o, RANGE_OPTIONS, RANGE_SETTINGS, `${what}: range-option`);
     if (!facets) return;
@@ -590,7 +595,11 @@ class Checker {
     if (data !== undefined && data !== null) {
       if (!isObject(data)) this.report('extract-document-data must be an object');
       else {
-        this.keys(data, ['selected', 'extract-path'], 'extract-document-data');
+        this.keys(data, ['selected', 'extract-path', 'namespaces'], 'extract-document-data');
+        if (data.namespaces !== undefined && data.namespaces !== null) {
+          if (!isObject(data.namespaces)) this.report('extract-document-data namespaces must map prefixes to namespace URIs');
+          else for (const [prefix, uri] of Object.entries(data.namespaces)) if (typeof uri !== 'string') this.report(`extract-document-data namespaces: ${prefix} must map to a namespace URI, not ${show(uri)}`);
+        }
         if (data.selected !== undefined && !['include', 'include-with-ancestors', 'exclude', 'all'].includes(data.selected as string)) {
           this.report(`extract-document-data selected must be include, include-with-ancestors, exclude or all, not ${show(data.selected)}`);
         }

@@ -53,8 +53,12 @@ export function scopeOf(spec: IndexSpec, where: string): Scope {
   throw new DbError('RESTAPI-INVALIDCONTENT', `${where}: needs json-property or element`);
 }
 
-/** The range index a range constraint or sort order names (its scope, type and collation). */
-export function rangeRefOf(spec: IndexSpec & { type: string; collation?: string }, where: string): RangeIndexRef {
+/**
+ * The range index a range constraint or sort order names (its scope, type and collation).
+ * An untyped range constraint has had its type filled in from the database's indexes by
+ * then (range-types.ts); one that reaches here untyped is refused as an unsupported type.
+ */
+export function rangeRefOf(spec: IndexSpec & { type?: string; collation?: string }, where: string): RangeIndexRef {
   return { scope: scopeOf(spec, where), type: rangeType(spec.type, where), ...(spec.collation ? { collation: spec.collation } : {}) };
 }
 

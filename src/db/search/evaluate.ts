@@ -87,8 +87,14 @@ export class Evaluator {
         return this.words(q, frame);
       case 'value':
         return this.values(q, frame);
-      case 'range':
-        return new Set(this.ctx.range(q.index, q.operator, q.values));
+      case 'range': {
+        // One range index holds a name's values from JSON properties and XML elements alike; as
+        // cts:json-property-range-query and cts:element-range-query do, a json-property range
+        // matches JSON documents and an element (or attribute) range XML ones, the word and value
+        // scopes' rule (corpus.ts pathInScope). So a JSON QBE's $gt finds JSON documents only.
+        const format = q.index.scope.kind === 'json-property' ? 'json' : 'xml';
+        return filter(new Set(this.ctx.range(q.index, q.operator, q.values)), (k) => this.ctx.corpus.entry(k)?.format === format);
+      }
       case 'collection': {
         const acc = new Set<number>();
         for (const uri of q.uris) for (const k of this.ctx.corpus.collection(uri)) acc.add(k);

@@ -21,6 +21,8 @@ import type { SearchResult } from './response-model';
 export interface ExtractSpec {
   selected?: 'include' | 'include-with-ancestors' | 'exclude' | 'all';
   'extract-path': string[];
+  /** The prefixes `extract-path` uses on XML documents. */
+  namespaces?: Record<string, string>;
 }
 
 export type Extracted = Pick<SearchResult, 'extracted' | 'extractedNone'>;
@@ -40,7 +42,7 @@ export function checkExtractPaths(spec: ExtractSpec): void {
 export function extractDocumentData(doc: StoredDocument, spec: ExtractSpec): Extracted {
   const selected = spec.selected ?? 'include';
   if (doc.format === 'json') return extractJson(JSON.parse(doc.content as string), spec['extract-path'] ?? [], selected);
-  if (doc.format === 'xml') return extractXml(doc.content as string, spec['extract-path'] ?? [], selected);
+  if (doc.format === 'xml') return extractXml(doc.content as string, spec['extract-path'] ?? [], selected, spec.namespaces ?? {});
   // Text and binary documents have no nodes to select.
   return selected === 'all' && doc.format === 'text' ? { extracted: { kind: 'array', content: [doc.content] } } : { extractedNone: true };
 }
@@ -82,13 +84,13 @@ function pruned(node: JNode, hits: Set<JNode>): unknown {
   return root ? walk(root) : null;
 }
 
-function extractXml(text: string, paths: string[], selected: NonNullable<ExtractSpec['selected']>): Extracted {
+function extractXml(text: string, paths: string[], selected: NonNullable<ExtractSpec['selected']>, prefixes: Record<string, string>): Extracted {
   const doc = parseXml(text);
   if (selected === 'all') return { extracted: { kind: 'element', content: [serializeNode(doc.documentElement as unknown as Node)] } };
   const hits: Node[] = [];
   for (const p of paths) {
-    const compiled = compilePath(p, { prefixes: {} });
-    if (!compiled) throw new DbError('REST-INVALIDPARAM', `extract-document-data: invalid extract-path ${p}`);
+    const compiled = compilePath(p, { prefixes });
+    if (!compiled) throw new DbError('REST-INVALIDPARAM', `extract-document-data: invalid extract-path ${p} (a syntax error, or a prefix extract-document-data's namespaces do not bind)`);
     for (const n of compiled.select(doc)) if (!hits.includes(n)) hits.push(n);
   }
   if (selected === 'exclude') {

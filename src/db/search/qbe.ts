@@ -55,6 +55,42 @@ import {
 
 export const QBE_NS = 'http://marklogic.com/appservices/querybyexample';
 
+/**
+ * A QBE that does not parse: a 400 like any malformed query, and, when validation was
+ * asked (`$validate: true`, `view=validate`), the entry of the `invalid-query` report,
+ * with the QBE-* id of the operator at fault (`QBE-WORDOPERATOR` for a misused `$word`).
+ */
+export class QbeError extends DbError {
+  constructor(
+    code: MalformedQueryCode,
+    detail: string,
+    /** The report's id for the problem. */
+    readonly qbeCode: string,
+    /** The QBE asked to be validated (`$validate: true`): report it instead of failing. */
+    readonly validate = false,
+  ) {
+    super(code, detail);
+  }
+}
+
+/** Operators by family, for the report's id: the last operator named where the problem is, else in its text. */
+const OPERATOR_FAMILIES: Array<[RegExp, string]> = [
+  [/\$word\b|q:word\b/, 'QBE-WORDOPERATOR'],
+  [/\$value\b|q:value\b|\$exact\b/, 'QBE-VALUEOPERATOR'],
+  [/\$(?:lt|le|gt|ge|eq|ne|datatype)\b|q:(?:lt|le|gt|ge|eq|ne)\b/, 'QBE-RANGEOPERATOR'],
+  [/\$near\b|\$distance\b|\$ordered\b|q:near\b/, 'QBE-NEAROPERATOR'],
+  [/\$(?:and|or|nor|not)\b|q:(?:and|or|not)\b/, 'QBE-COMPOSEROPERATOR'],
+];
+
+function qbeCodeOf(where: string, detail: string): string {
+  const steps = where.split(/[./]/).reverse();
+  for (const text of [...steps, detail]) for (const [pattern, code] of OPERATOR_FAMILIES) if (pattern.test(text)) return code;
+  return 'QBE-INVALIDQUERY';
+}
+
+const qbeFailure = (code: MalformedQueryCode, where: string, detail: string): QbeError =>
+  new QbeError(code, `Invalid query: ${where ? `${where}: ` : ''}${detail}`, qbeCodeOf(where, detail));
+
 export type QbeFormat = 'json' | 'xml';
 export type QbeScore = 'logtfidf' | 'logtf' | 'simple' | 'random' | 'zero';
 
@@ -86,7 +122,7 @@ export interface ParsedQbe {
 export function parseQbe(json: unknown, _options: QueryOptions, context: QbeContext = {}): ParsedQbe {
   const code = context.errorCode ?? 'RESTAPI-INVALIDCONTENT';
   const fail = (detail: string): never => {
-    throw new DbError(code, `Invalid query: ${detail}`);
+    throw qbeFailure(code, '', detail);
   };
   if (!isJsonObject(json)) return fail('a QBE is a JSON object with $query');
   for (const key of Object.keys(json)) {
@@ -98,9 +134,18 @@ export function parseQbe(json: unknown, _options: QueryOptions, context: QbeCont
   if (json.$validate !== undefined && typeof json.$validate !== 'boolean') fail('$validate must be true or false');
   if (json.$response !== undefined && !isJsonObject(json.$response)) fail('$response must be an object');
   const builder = new Builder(format, context.rangeIndexes ?? [], code);
-  const top = builder.topFlags(json.$query);
+  let top: ReturnType<Builder['topFlags']>;
+  let query: Query;
+  try {
+    top = builder.topFlags(json.$query);
+    query = new JsonCriteria(builder).criteria(json.$query, {}, '$query', true);
+  } catch (e) {
+    // Asked to validate: the problem is the answer (a 200 invalid-query report), not a failure.
+    if (e instanceof QbeError && json.$validate === true) throw new QbeError(code, e.detail, e.qbeCode, true);
+    throw e;
+  }
   return {
-    query: new JsonCriteria(builder).criteria(json.$query, {}, '$query', true),
+    query,
     format,
     ...(json.$validate === undefined ? {} : { validate: json.$validate as boolean }),
     ...top,
@@ -112,7 +157,7 @@ export function parseQbe(json: unknown, _options: QueryOptions, context: QbeCont
 export function parseQbeXml(element: Element, _options: QueryOptions, context: QbeContext = {}): ParsedQbe {
   const code = context.errorCode ?? 'RESTAPI-INVALIDCONTENT';
   const fail = (detail: string): never => {
-    throw new DbError(code, `Invalid query: ${detail}`);
+    throw qbeFailure(code, '', detail);
   };
   if (element.namespaceURI !== QBE_NS || (element.localName !== 'qbe' && element.localName !== 'query')) {
     fail(`the root element must be qbe or query in ${QBE_NS}, not ${describeElement(element)}`);
@@ -199,7 +244,7 @@ class Builder {
   ) {}
 
   fail(where: string, detail: string): never {
-    throw new DbError(this.code, `Invalid query: ${where}: ${detail}`);
+    throw qbeFailure(this.code, where, detail);
   }
 
   /** `$filtered` and `$score` at the top of `$query`. */

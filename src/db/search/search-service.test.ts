@@ -347,8 +347,11 @@ describe('search: range indexes', () => {
     await run(db, { kind: 'true' });
     await db.indexes.update({ 'range-element-index': [servings] });
     await db.search.rangeIndexesSettled();
-    expect(uris(await run(db, range('GE', '4')))).toEqual(['/recipes/soup.json', '/recipes/stew.xml']);
+    // The index holds both formats' values; a json-property range matches JSON documents, an element range XML ones.
+    expect(uris(await run(db, range('GE', '4')))).toEqual(['/recipes/soup.json']);
     expect(uris(await run(db, range('LT', '4')))).toEqual(['/recipes/salad.json']);
+    const element: Query = { kind: 'range', index: { ...servingsRef, scope: { kind: 'element', name: 'servings', ns: '' } }, operator: 'GE', values: ['4'] };
+    expect(uris(await run(db, element))).toEqual(['/recipes/stew.xml']);
     expect(db.search.rangeIndexStatus()).toMatchObject([{ state: 'ready', documents: 3 }]);
   });
 

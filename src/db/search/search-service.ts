@@ -16,6 +16,7 @@
  * const { response } = await db.search.search({ query: { kind: 'word', text: ['soup'], options: {} }, options, principal, start: 1, pageLength: 10, qtext: ['soup'] });
  */
 import type { StoredDocument } from '../documents/types';
+import { DbError } from '../errors';
 import type { QueryOptions, RangeConstraintDef } from '../options/types';
 import type { Principal } from '../security/types';
 import type { TabulaIdb } from '../storage/schema';
@@ -35,7 +36,7 @@ import { resolvedBuckets } from './buckets';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
-import { parseContent, type ParsedContent } from './analyze';
+import { contentNodes, foldKey, forEachWord, parseContent, type ContentNode, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
 
 /** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
@@ -89,6 +90,8 @@ interface SnapshotHead {
 }
 
 const SNAPSHOT_META = 'search-snapshot';
+/** Documents read to find how a suggested word is written. */
+const SURFACE_DOCS = 3;
 /** Documents per snapshot piece (packed: ~10 MB of typed arrays for 20k documents of ~1 KB). */
 const DOCS_PER_PIECE = 20_000;
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
@@ -246,7 +249,26 @@ export class SearchService {
         return []; // no such index (yet): nothing to complete from
       }
     };
-    return suggest(corpus, { ...request, documents, rangeValues });
+    return suggest(corpus, { ...request, documents, rangeValues, surfaces: (folded, holders) => this.surfaces(corpus, folded, holders) });
+  }
+
+  /**
+   * How a folded word is written in the first few documents holding it (reading a handful
+   * bounds the cost per suggestion; other spellings elsewhere are not looked for).
+   */
+  private async surfaces(corpus: Corpus, folded: string, holders: number[]): Promise<string[]> {
+    const docs = await this.readEntries(corpus, holders.slice(0, SURFACE_DOCS));
+    const found = new Set<string>();
+    for (const doc of docs.values()) {
+      let nodes: ContentNode[];
+      try {
+        nodes = contentNodes(doc);
+      } catch {
+        continue; // indexed from content that no longer parses: nothing to spell it from
+      }
+      for (const node of nodes) if (node.kind === 'text') forEachWord(node.text, (w) => foldKey(w) === folded && found.add(w));
+    }
+    return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   private evaluator(corpus: Corpus): Evaluator {
@@ -258,6 +280,11 @@ export class SearchService {
   }
 
   async search(request: SearchRequest): Promise<SearchOutcome> {
+    // MarkLogic's plan reports its own index resolution (term lists, fragment counts); Tabula's
+    // evaluator has no such plan to describe, and an invented one would mislead: refused by name.
+    if (request.options['return-plan'] === true) {
+      throw new DbError('REST-INVALIDPARAM', 'return-plan is not supported: Tabula does not report query plans (set return-plan to false, or use return-query to see the resolved query)');
+    }
     const began = performance.now();
     const corpus = await this.ready();
     const evaluator = this.evaluator(corpus);

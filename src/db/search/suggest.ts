@@ -1,6 +1,6 @@
 /**
- * Search suggestions (`/v1/suggest`, reference §11): completions of the token at the end
- * of a partial query text. A bare token completes from the options'
+ * Search suggestions (`/v1/suggest`, reference §11): completions of the token at the cursor
+ * (the end of the text by default) of a partial query text. A bare token completes from the options'
  * `default-suggestion-source` constraint when there is one, else from the word lexicon,
  * and also to constraint names (`tag:`); `name:prefix` completes from that constraint's
  * values (collection names, or the words of a word or value constraint's scope). Every
@@ -23,14 +23,22 @@ export interface SuggestRequest {
   documents: ReadonlySet<number>;
   /** The values of a range index over `documents`, in index order (empty when there is no such index). */
   rangeValues?: (range: RangeConstraintDef, name: string) => string[];
+  /**
+   * The spellings (case, diacritics) a folded lexicon word has in the given documents, which
+   * hold it. The term index keeps words folded; a suggestion keeps the case of the text it
+   * comes from (`aSuggestA`, not `asuggesta`). Without it, the folded word is offered.
+   */
+  surfaces?: (folded: string, holders: number[]) => Promise<string[]>;
 }
 
 const isWordKey = (k: string) => !k.startsWith('~') && !k.startsWith('\u0001');
 
-export function suggest(corpus: Corpus, r: SuggestRequest): string[] {
+export async function suggest(corpus: Corpus, r: SuggestRequest): Promise<string[]> {
   const cursor = r.cursor ?? r.partial.length;
   const before = r.partial.slice(0, cursor);
-  const after = r.partial.slice(cursor);
+  // The token at the cursor is completed from its text before the cursor and replaced whole;
+  // the text after it stays as it was (`sil|ent ri` → `silent ri`, `silence ri`).
+  const after = r.partial.slice(tokenEnd(r.partial, cursor));
   const start = tokenStart(before);
   const head = before.slice(0, start);
   const token = before.slice(start);
@@ -42,12 +50,12 @@ export function suggest(corpus: Corpus, r: SuggestRequest): string[] {
   if (colon > 0 && findConstraint(r.options, token.slice(0, colon))) {
     const name = token.slice(0, colon);
     const prefix = unquote(token.slice(colon + 1));
-    for (const value of constraintValues(corpus, r, name, prefix)) add(`${name}:${quoteIfNeeded(value)}`);
+    for (const value of await constraintValues(corpus, r, name, prefix)) add(`${name}:${quoteIfNeeded(value)}`);
     return out;
   }
   const bare = unquote(token);
   const source = r.options['default-suggestion-source']?.ref;
-  const values = source && findConstraint(r.options, source) ? constraintValues(corpus, r, source, bare) : lexiconWords(corpus, r, bare);
+  const values = source && findConstraint(r.options, source) ? await constraintValues(corpus, r, source, bare) : await lexiconWords(corpus, r, bare);
   const names = (r.options.constraint ?? []).map((c) => c.name).filter((n) => bare !== '' && n.toLowerCase().startsWith(bare.toLowerCase()));
   // Lexicon order across both kinds.
   for (const s of [...values.map(quoteIfNeeded), ...names.map((n) => `${n}:`)].sort(compareCodepoints)) add(s);
@@ -67,16 +75,36 @@ function tokenStart(text: string): number {
   return text[start] === '-' ? start + 1 : start;
 }
 
+/** Where the token holding `cursor` ends: at the next space or closing parenthesis outside quotes, or the end of the text. */
+function tokenEnd(text: string, cursor: number): number {
+  let inQuote = (text.slice(0, cursor).match(/"/g)?.length ?? 0) % 2 === 1;
+  for (let i = cursor; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') inQuote = !inQuote;
+    else if (!inQuote && (/\s/.test(c) || c === ')')) return i;
+  }
+  return text.length;
+}
+
 const unquote = (s: string) => s.replace(/^"/, '').replace(/"$/, '');
 const quoteIfNeeded = (s: string) => (/[\s()"]/.test(s) ? `"${s.replace(/"/g, '')}"` : s);
 const compareCodepoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Words of the readable documents starting with `prefix`, folded, in lexicon order. */
-function lexiconWords(corpus: Corpus, r: SuggestRequest, prefix: string): string[] {
+/** Words of the readable documents starting with `prefix`, as they are written there (each spelling once), in lexicon order. */
+async function lexiconWords(corpus: Corpus, r: SuggestRequest, prefix: string): Promise<string[]> {
   const folded = foldKey(prefix);
   if (folded === '') return [];
   const candidates = corpus.content.terms.keys((k) => isWordKey(k) && k.startsWith(folded) && k !== folded).sort(compareCodepoints);
-  return firstIn(candidates, (k) => corpus.content.terms.lookup(k), r);
+  const words = firstIn(candidates, (k) => corpus.content.terms.lookup(k), r);
+  if (!r.surfaces) return words;
+  const out: string[] = [];
+  for (const word of words) {
+    const holders: number[] = [];
+    for (const d of corpus.content.terms.lookup(word)) if (r.documents.has(d)) holders.push(d);
+    const spelled = await r.surfaces(word, holders);
+    out.push(...(spelled.length > 0 ? spelled : [word]));
+  }
+  return out.sort(compareCodepoints).slice(0, r.limit);
 }
 
 /** Keeps candidates (in order) held by some allowed document, until `limit`. */
@@ -99,7 +127,7 @@ function firstIn(candidates: string[], docsOf: (c: string) => Iterable<number>, 
  * (`ref`) when there is one — the official client sends its suggestBindings that way —
  * else from the constraint's own lexicon.
  */
-function constraintValues(corpus: Corpus, r: SuggestRequest, name: string, prefix: string): string[] {
+async function constraintValues(corpus: Corpus, r: SuggestRequest, name: string, prefix: string): Promise<string[]> {
   const source = r.options['suggestion-source']?.find((s) => s.ref === name);
   const def = (source && constraintKind({ ...source, name }) ? { ...source, name } : findConstraint(r.options, name)!) as ConstraintDef;
   switch (constraintKind(def)) {
