@@ -3,6 +3,9 @@
  * Every API test goes through `api.fetch(new Request(...))` — the real handler.
  */
 import { nodeOxigraph } from '../src/node/oxigraph-engine';
+
+/** The Node engine factory, for tests that open a database themselves. */
+export { nodeOxigraph };
 import { Database } from '../src/db/database';
 import { createApi } from '../src/api/app';
 import type { ApiDeps } from '../src/api/http/context';

@@ -1,7 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
-import { nodeOxigraph } from '../node/oxigraph-engine';
-import { basic, testApi } from '../../test/helpers';
+import { basic, nodeOxigraph, testApi } from '../../test/helpers';
 import { Database } from '../db/database';
 
 const SECURITY_NS = 'http://marklogic.com/manage/security';
