@@ -23,6 +23,7 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { RangeIndexRef, RangeType, Scope } from '../search/query-model';
 import { canonicalCollation, collationProblem, ROOT_COLLATION } from './collation';
+import { watched } from '../storage/requests';
 
 /** The scalar types a range index can have in Tabula (MarkLogic has no boolean range index). */
 export type ScalarType = Exclude<RangeType, 'boolean'>;
@@ -366,7 +367,7 @@ export class IndexConfigStore {
 
   /** The current settings, defaults filled in. Frozen: every reader shares the one cached copy. */
   get(): Promise<IndexSettings> {
-    this.cache ??= this.idb.get('config', CONFIG_KEY).then((stored) => frozen({ ...defaultIndexSettings, ...(stored as Partial<IndexSettings> | undefined) }));
+    this.cache ??= watched(this.idb.transaction('config', 'readonly')).store.get(CONFIG_KEY).then((stored) => frozen({ ...defaultIndexSettings, ...(stored as Partial<IndexSettings> | undefined) }));
     this.cache.catch(() => (this.cache = undefined));
     return this.cache;
   }
@@ -381,9 +382,8 @@ export class IndexConfigStore {
     const [before, after] = await this.queue.run(async () => {
       const current = await this.get();
       const next = frozen({ ...current, ...patch });
-      const tx = this.idb.transaction('config', 'readwrite');
-      void tx.store.put(next, CONFIG_KEY);
-      await tx.done;
+      const tx = watched(this.idb.transaction('config', 'readwrite'));
+      await Promise.all([tx.store.put(next, CONFIG_KEY), tx.done]);
       this.cache = Promise.resolve(next);
       return [current, next] as const;
     });
