@@ -18,6 +18,7 @@ import { DbError } from '../db/errors';
 import { userId, type NewUser } from '../db/security/users';
 import type { StoredUser } from '../db/security/types';
 import { registerDatabaseProperties } from './database-properties';
+import { parseJson } from '../db/json/parse';
 
 const SECURITY_NS = 'http://marklogic.com/manage/security';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -86,12 +87,13 @@ async function readNewUser(req: Request, limit: number): Promise<NewUser> {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; a user is created from a JSON payload`);
   }
   const bytes = await readBody(req, limit);
-  let body: unknown;
+  let text: string;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
     throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
   }
+  const body = parseJson(text, 'user payload', (reason) => new DbError('XDMP-JSONDOC', reason));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'the user payload must be a JSON object');
   }
