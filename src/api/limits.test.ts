@@ -170,3 +170,102 @@ describe(`input nested past maxNestingDepth (${MAX})`, () => {
     expect(await state(api)).toEqual(before);
   });
 });
+
+/** Objects nested `depth` deep, the innermost holding `word`: `{"k":{"k":"word"}}` is depth 2. */
+const objects = (depth: number, word: string) => '{"k":'.repeat(depth - 1) + `{"k":"${word}"}` + '}'.repeat(depth - 1);
+/** The path of the innermost value of {@link objects}. */
+const innermost = (depth: number) => '/k'.repeat(depth);
+
+describe(`input exactly at maxNestingDepth (${MAX})`, () => {
+  test('a JSON document at the limit is written, searched, read, patched and deleted; one level deeper is refused', async () => {
+    const api = await testApi();
+    const put = (body: string) => api.fetch('/v1/documents?uri=/deep.json', { method: 'PUT', body, headers: J });
+    expect((await put(objects(MAX + 1, 'toodeep'))).status).toBe(400);
+    expect((await put(objects(MAX, 'deepword'))).status).toBe(201);
+
+    const search = async (q: string) => (await (await api.fetch(`/v1/search?format=json&q=${q}`)).json()).results as Array<{ uri: string; matches: Array<{ 'match-text': unknown[] }> }>;
+    const found = await search('deepword');
+    expect(found.map((r) => r.uri)).toEqual(['/deep.json']);
+    expect(JSON.stringify(found[0].matches)).toContain('deepword');
+
+    for (const selected of ['include', 'include-with-ancestors', 'exclude', 'all']) {
+      const options = { 'extract-document-data': { selected, 'extract-path': [innermost(MAX)] } };
+      const extracted = await api.fetch('/v1/search?format=json', { method: 'POST', headers: J, body: JSON.stringify({ search: { qtext: 'deepword', options } }) });
+      expect(extracted.status, selected).toBe(200);
+      if (selected === 'include') expect(await extracted.text()).toContain('"deepword"');
+    }
+
+    const read = await api.fetch('/v1/documents?uri=/deep.json');
+    expect(await read.text()).toBe(objects(MAX, 'deepword'));
+
+    const patch = { patch: [{ replace: { select: innermost(MAX), content: 'patchedword' } }] };
+    const patched = await api.fetch('/v1/documents?uri=/deep.json', { method: 'PATCH', body: JSON.stringify(patch), headers: J });
+    expect(patched.status).toBe(204);
+    expect(await (await api.fetch('/v1/documents?uri=/deep.json')).text()).toBe(objects(MAX, 'patchedword'));
+    expect((await search('patchedword')).map((r) => r.uri)).toEqual(['/deep.json']);
+    expect(await search('deepword')).toEqual([]);
+
+    expect((await api.fetch('/v1/documents?uri=/deep.json', { method: 'DELETE' })).status).toBe(204);
+    expect((await api.fetch('/v1/documents?uri=/deep.json')).status).toBe(404);
+  });
+
+  test('an XML document at the limit is written, searched, read, patched and deleted; one level deeper is refused', async () => {
+    const api = await testApi();
+    const put = (body: string) => api.fetch('/v1/documents?uri=/deep.xml', { method: 'PUT', body, headers: X });
+    expect((await put(elements(MAX + 1, 'toodeep'))).status).toBe(400);
+    expect((await put(elements(MAX, 'deepword'))).status).toBe(201);
+
+    const search = async (q: string) => (await (await api.fetch(`/v1/search?format=json&q=${q}`)).json()).results as Array<{ uri: string; matches: unknown[] }>;
+    const found = await search('deepword');
+    expect(found.map((r) => r.uri)).toEqual(['/deep.xml']);
+    expect(JSON.stringify(found[0].matches)).toContain('deepword');
+    // The XML search response embeds the snippet's elements.
+    expect((await api.fetch('/v1/search?format=xml&q=deepword')).status).toBe(200);
+
+    for (const selected of ['include', 'include-with-ancestors', 'exclude', 'all']) {
+      const options = { 'extract-document-data': { selected, 'extract-path': [`${'/a'.repeat(MAX)}`] } };
+      const extracted = await api.fetch('/v1/search?format=xml', { method: 'POST', headers: J, body: JSON.stringify({ search: { qtext: 'deepword', options } }) });
+      expect(extracted.status, selected).toBe(200);
+      if (selected === 'include') expect(await extracted.text()).toContain('<a>deepword</a>');
+    }
+
+    expect(await (await api.fetch('/v1/documents?uri=/deep.xml')).text()).toBe(elements(MAX, 'deepword'));
+
+    const patch = `<rapi:patch xmlns:rapi="http://marklogic.com/rest-api"><rapi:replace select="//a[not(a)]/text()">patchedword</rapi:replace></rapi:patch>`;
+    const patched = await api.fetch('/v1/documents?uri=/deep.xml', { method: 'PATCH', body: patch, headers: X });
+    expect(patched.status, await patched.text()).toBe(204);
+    expect(await (await api.fetch('/v1/documents?uri=/deep.xml')).text()).toBe(elements(MAX, 'patchedword'));
+    expect((await search('patchedword')).map((r) => r.uri)).toEqual(['/deep.xml']);
+
+    expect((await api.fetch('/v1/documents?uri=/deep.xml', { method: 'DELETE' })).status).toBe(204);
+    expect((await api.fetch('/v1/documents?uri=/deep.xml')).status).toBe(404);
+  });
+
+  test('metadata whose property is at the limit round-trips through JSON and XML, and is searchable; one level deeper is refused', async () => {
+    const api = await testApi();
+    expect((await api.fetch('/v1/documents?uri=/m.json', { method: 'PUT', body: '{"a":1}', headers: J })).status).toBe(201);
+    const metadataPath = '/v1/documents?uri=/m.json&category=metadata';
+    // Properties are held to the limit in their XML form, where the string is an element
+    // too: rapi:metadata, prop:properties, then one <k> per object and one for the string.
+    // In JSON that is the body's object, then `depth - 2` objects of properties.
+    const body = (xmlDepth: number) => `{"properties":${objects(xmlDepth - 2, 'propword')}}`;
+    const refused = await api.fetch(metadataPath, { method: 'PUT', body: body(MAX + 1), headers: J });
+    expect((await refused.json()).errorResponse.messageCode).toBe('TABULA-LIMIT');
+    expect((await api.fetch(metadataPath, { method: 'PUT', body: body(MAX), headers: J })).status).toBe(204);
+
+    const asJson = await (await api.fetch(`${metadataPath}&format=json`)).json();
+    expect(JSON.stringify(asJson.properties)).toBe(objects(MAX - 2, 'propword'));
+    const asXml = await (await api.fetch(`${metadataPath}&format=xml`)).text();
+    expect(asXml).toContain(`${'<k>'.repeat(MAX - 2)}propword${'</k>'.repeat(MAX - 2)}`);
+    const deeperXml = asXml.replace('propword', '<k>propword</k>');
+    expect((await (await api.fetch(metadataPath, { method: 'PUT', body: deeperXml, headers: X })).json()).errorResponse.messageCode).toBe('TABULA-LIMIT');
+
+    // The XML representation, sent back, stores the same properties.
+    expect((await api.fetch(metadataPath, { method: 'PUT', body: asXml, headers: X })).status).toBe(204);
+    expect((await (await api.fetch(`${metadataPath}&format=json`)).json()).properties).toEqual(asJson.properties);
+
+    const query = JSON.stringify({ query: { 'properties-fragment-query': { 'term-query': { text: 'propword' } } } });
+    const props = await (await api.fetch(`/v1/search?format=json&structuredQuery=${enc(query)}`)).json();
+    expect(props.results.map((r: { uri: string }) => r.uri)).toEqual(['/m.json']);
+  });
+});
