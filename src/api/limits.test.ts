@@ -130,6 +130,8 @@ const refusals: Refusal[] = [
     body: `<search:search xmlns:search="http://marklogic.com/appservices/search">${elements(20_000)}</search:search>`,
   },
   { name: 'a structuredQuery parameter nested 5,000 deep', method: 'GET', path: `/v1/search?format=json&structuredQuery=${enc(`{"query":${arrays(5_000)}}`)}`, headers: {} },
+  { name: 'a string query nested 50,000 groups deep', method: 'GET', path: `/v1/search?format=json&q=${enc(`${'('.repeat(50_000)}kept${')'.repeat(50_000)}`)}`, headers: {} },
+  { name: 'a string query of 20,000 negations in a row (once 20 s of tokenizing)', method: 'GET', path: `/v1/search?format=json&q=${enc(`${'-'.repeat(20_000)}kept`)}`, headers: {} },
   { name: 'query options in JSON nested 50,000 deep', method: 'PUT', path: '/v1/config/query/deep', headers: J, body: `{"options":{"constraint":${arrays(50_000)}}}` },
   {
     name: 'query options in XML nested 20,000 deep',
@@ -239,6 +241,22 @@ describe(`input exactly at maxNestingDepth (${MAX})`, () => {
 
     expect((await api.fetch('/v1/documents?uri=/deep.xml', { method: 'DELETE' })).status).toBe(204);
     expect((await api.fetch('/v1/documents?uri=/deep.xml')).status).toBe(404);
+  });
+
+  test('a string query nested to the limit, in groups or negations, is searched; one level deeper is refused', async () => {
+    const api = await testApi();
+    expect((await api.fetch('/v1/documents?uri=/w.json', { method: 'PUT', body: '{"a":"word"}', headers: J })).status).toBe(201);
+    const search = (q: string) => api.fetch(`/v1/search?format=json&q=${enc(q)}`);
+    const uris = async (q: string) => ((await (await search(q)).json()).results as Array<{ uri: string }>).map((r) => r.uri);
+    expect(await uris(`${'('.repeat(MAX)}word${')'.repeat(MAX)}`)).toEqual(['/w.json']);
+    // An even number of negations is the word itself.
+    expect(await uris(`${'-'.repeat(MAX)}word`)).toEqual(['/w.json']);
+    expect(await uris(`${'-'.repeat(MAX - 1)}word`)).toEqual([]);
+    for (const q of [`${'('.repeat(MAX + 1)}word${')'.repeat(MAX + 1)}`, `${'-'.repeat(MAX + 1)}word`, `${'-('.repeat(MAX / 2)}-word${')'.repeat(MAX / 2)}`]) {
+      const res = await search(q);
+      expect(res.status).toBe(400);
+      expect((await res.json()).errorResponse.messageCode).toBe('TABULA-LIMIT');
+    }
   });
 
   test('metadata whose property is at the limit round-trips through JSON and XML, and is searchable; one level deeper is refused', async () => {
