@@ -181,6 +181,10 @@ const innermost = (depth: number) => '/k'.repeat(depth);
 describe(`input exactly at maxNestingDepth (${MAX})`, () => {
   test('a JSON document at the limit is written, searched, read, patched and deleted; one level deeper is refused', async () => {
     const api = await testApi();
+    // A range index on the nested property: writes at the limit index every level of it.
+    const index = { 'scalar-type': 'string', 'namespace-uri': '', localname: 'k', collation: 'http://marklogic.com/collation/codepoint', 'range-value-positions': false, 'invalid-values': 'ignore' };
+    const indexed = await api.fetch(`/manage/v2/databases/${enc(api.db.name)}/properties`, { method: 'PUT', headers: J, body: JSON.stringify({ 'range-element-index': [index] }) });
+    expect(indexed.status).toBe(204);
     const put = (body: string) => api.fetch('/v1/documents?uri=/deep.json', { method: 'PUT', body, headers: J });
     expect((await put(objects(MAX + 1, 'toodeep'))).status).toBe(400);
     expect((await put(objects(MAX, 'deepword'))).status).toBe(201);
@@ -196,6 +200,10 @@ describe(`input exactly at maxNestingDepth (${MAX})`, () => {
       expect(extracted.status, selected).toBe(200);
       if (selected === 'include') expect(await extracted.text()).toContain('"deepword"');
     }
+
+    const range = JSON.stringify({ query: { 'range-query': { 'json-property': 'k', type: 'xs:string', collation: index.collation, value: 'deepword' } } });
+    const inRange = await (await api.fetch(`/v1/search?format=json&structuredQuery=${enc(range)}`)).json();
+    expect(inRange.results.map((r: { uri: string }) => r.uri)).toEqual(['/deep.json']);
 
     const read = await api.fetch('/v1/documents?uri=/deep.json');
     expect(await read.text()).toBe(objects(MAX, 'deepword'));
