@@ -12,7 +12,9 @@
  * GET /v1/config/properties/update-policy?format=json              → {"update-policy":"version-required"}
  */
 import type { Hono } from 'hono';
-import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
+import type { Element as XmlElement } from '@xmldom/xmldom';
+import { parseJson } from '../db/json/parse';
+import { parseXml } from '../db/xml/parse';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
@@ -59,18 +61,10 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function parseXml(text: string): XmlElement {
-  try {
-    const doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') throw new Error(message);
-      },
-    }).parseFromString(text, 'application/xml');
-    if (!doc.documentElement) throw new Error('missing root element');
-    return doc.documentElement;
-  } catch (e) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', `invalid XML: ${e instanceof Error ? e.message : String(e)}`);
-  }
+function rootElement(text: string): XmlElement {
+  const doc = parseXml(text, { what: 'properties', malformed: (e) => new DbError('RESTAPI-INVALIDCONTENT', `invalid XML: ${e.detail || e.message}`) });
+  if (!doc.documentElement) throw new DbError('RESTAPI-INVALIDCONTENT', 'invalid XML: missing root element');
+  return doc.documentElement;
 }
 
 /** A property element: in the rest-api namespace, text only. Returns its name and typed value. */
@@ -106,18 +100,13 @@ async function readChanges(req: Request, params: Params, limit: number, single?:
   if (text.trim() === '') throw new DbError('RESTAPI-INVALIDCONTENT', 'empty request body; expected properties');
   const changes: Record<string, unknown> = {};
   if (format === 'json') {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
-    }
+    const value = parseJson(text, 'properties', (reason) => new DbError('XDMP-JSONDOC', reason));
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new DbError('RESTAPI-INVALIDCONTENT', 'properties must be a JSON object');
     }
     Object.assign(changes, value);
   } else {
-    const root = parseXml(text);
+    const root = rootElement(text);
     const isWrapper = root.namespaceURI === RAPI && root.localName === 'properties';
     const elements = isWrapper ? childElements(root) : single ? [root] : undefined;
     if (!elements) throw new DbError('RESTAPI-INVALIDCONTENT', `expected a rapi:properties root element, not ${root.nodeName}`);

@@ -30,6 +30,7 @@ import { readBody } from './http/body';
 import { DbError } from '../db/errors';
 import { parseXml } from '../db/xml/parse';
 import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes/config';
+import { parseJson } from '../db/json/parse';
 
 const MANAGE_DB_NS = 'http://marklogic.com/manage/database/properties';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -133,7 +134,7 @@ function textOnly(el: XmlElement): string {
  * each entry an object of its fields' text (validation then treats both forms alike).
  */
 function xmlPayload(text: string): Record<string, unknown> {
-  const root = parseXml(text).documentElement;
+  const root = parseXml(text, { what: 'database properties' }).documentElement;
   if (!root || root.namespaceURI !== MANAGE_DB_NS || root.localName !== 'database-properties') {
     throw new DbError('MANAGE-INVALIDPAYLOAD', `expected a database-properties root element in the ${MANAGE_DB_NS} namespace`);
   }
@@ -170,12 +171,7 @@ async function readPayload(req: Request, limit: number): Promise<Record<string, 
   const text = decodeUtf8(await readBody(req, limit));
   if (text.trim() === '') throw new DbError('MANAGE-INVALIDPAYLOAD', 'empty payload; expected database properties');
   if (isXmlType(type)) return xmlPayload(text);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (e) {
-    throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
-  }
+  const body = parseJson(text, 'database properties', (reason) => new DbError('XDMP-JSONDOC', reason));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new DbError('MANAGE-INVALIDPAYLOAD', 'database properties must be a JSON object');
   }

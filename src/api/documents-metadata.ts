@@ -12,7 +12,8 @@ import {
   type MetadataBody,
   type MetadataUpdate,
 } from '../db/documents/metadata';
-import { decodeUtf8, parseJsonContent } from '../db/documents/content';
+import { decodeUtf8 } from '../db/documents/content';
+import { parseJson } from '../db/json/parse';
 import { capabilities, metadataCategories, type Capability, type Metadata, type MetadataCategory, type Permission } from '../db/documents/types';
 import { metadataFromXml, metadataToXml } from '../db/xml/metadata-xml';
 import { mediaType } from './http/negotiate';
@@ -97,13 +98,7 @@ export function parseMetadataBody(bytes: Uint8Array, format: 'json' | 'xml', rol
   const text = decodeUtf8(bytes, 'metadata');
   if (text.trim() === '') throw new DbError('RESTAPI-EMPTYBODY', 'empty metadata body');
   if (format === 'json') {
-    let value: unknown;
-    try {
-      value = parseJsonContent(text, 'metadata');
-    } catch {
-      throw new DbError('RESTAPI-INVALIDCONTENT', 'metadata is not valid JSON');
-    }
-    return parseMetadataJson(value, roles);
+    return parseMetadataJson(parseJson(text, 'metadata', () => new DbError('RESTAPI-INVALIDCONTENT', 'metadata is not valid JSON')), roles);
   }
   return parseMetadataJson(metadataFromXml(text), roles);
 }

@@ -26,6 +26,8 @@ import { Params } from './http/params';
 import { readBody } from './http/body';
 import { mediaType } from './http/negotiate';
 import { parseCategories } from './documents-metadata';
+import { checkJsonDepth, parseJson } from '../db/json/parse';
+import { checkXml, checkXmlDepth } from '../db/xml/parse';
 
 type PatchFormat = 'json' | 'xml';
 
@@ -49,11 +51,10 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
   if (text === '') throw new DbError('RESTAPI-INVALIDREQ', `empty patch for uri ${uri}`);
   let jsonPatch: unknown;
   if (format === 'json') {
-    try {
-      jsonPatch = JSON.parse(text);
-    } catch (e) {
-      throw new DbError('RESTAPI-INVALIDREQ', `invalid patch for uri ${uri}: not JSON: ${(e as Error).message}`);
-    }
+    jsonPatch = parseJson(text, 'patch', (reason) => new DbError('RESTAPI-INVALIDREQ', `invalid patch for uri ${uri}: not JSON: ${reason}`));
+  } else {
+    // Refused before the document is read; its other errors are the patch engine's to report.
+    checkXmlDepth(text, 'patch');
   }
   if (categories.content && categories.metadata.length > 0) {
     throw new DbError('RESTAPI-INVALIDREQ', `a patch applies to content or to metadata, not both: ${uri}`);
@@ -67,12 +68,19 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
       if (doc.format !== format) {
         throw new DbError('RESTAPI-INVALIDCONTENT', `format mismatch for ${format} patch and ${doc.format} content: ${uri}`);
       }
+      // An insert can nest the patch's content under the document's deepest node: the
+      // result is held to the same limit as any document written.
       if (format === 'json') {
         const { result, changed } = applyJsonPatch(JSON.parse(doc.content as string), jsonPatch, { uri });
-        return changed ? { content: JSON.stringify(result) } : undefined;
+        if (!changed) return undefined;
+        const content = JSON.stringify(result);
+        checkJsonDepth(content, `patched JSON document ${uri}`);
+        return { content };
       }
       const { result, changed } = applyXmlPatch(doc.content as string, text, { uri });
-      return changed ? { content: result } : undefined;
+      if (!changed) return undefined;
+      checkXml(result, { what: `patched XML document ${uri}` });
+      return { content: result };
     }
     const metadata = patchMetadata(doc, categories.metadata, format, format === 'json' ? jsonPatch : text, c.get('principal'), deps.db.roles);
     return metadata ? { metadata } : undefined;
@@ -101,6 +109,7 @@ function patchMetadata(
     if (typeof result !== 'object' || result === null || Array.isArray(result)) {
       throw new DbError('RESTAPI-INVALIDREQ', `invalid patch for uri ${doc.uri}: the metadata must stay an object`);
     }
+    checkJsonDepth(JSON.stringify(result), `patched metadata of ${doc.uri}`);
     patched = result as Record<string, unknown>;
   } else {
     const { result, changed } = applyXmlPatch(metadataToXml(doc.uri, all, metadataCategories), patch as string, { uri: doc.uri });

@@ -5,6 +5,7 @@
  * `category=permissions` (or `metadata`) reads and writes a graph's permissions.
  */
 import type { Hono } from 'hono';
+import { parseJson } from '../db/json/parse';
 import { DbError } from '../db/errors';
 import { validatePermissions } from '../db/documents/metadata';
 import type { Permission } from '../db/documents/types';
@@ -115,12 +116,7 @@ function parsePermissionsBody(bytes: Uint8Array, contentType: string | null, rol
   const type = mediaType(contentType);
   let list: unknown;
   if (/json$/.test(type)) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (e) {
-      throw new DbError('RESTAPI-INVALIDCONTENT', `permissions are not JSON: ${(e as Error).message}`);
-    }
+    const doc = parseJson(text, 'permissions', (reason) => new DbError('RESTAPI-INVALIDCONTENT', `permissions are not JSON: ${reason}`));
     list = (doc as { permissions?: unknown } | null)?.permissions;
     if (!Array.isArray(list)) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected {"permissions":[{"role-name":…,"capabilities":[…]}]}');
   } else if (/xml$/.test(type)) {

@@ -5,6 +5,7 @@
  * the list-of-names fields, the 403 for users who may not manage security, and the
  * JSON/XML rendering of a permission list.
  */
+import { parseJson } from '../db/json/parse';
 import { DbError } from '../db/errors';
 import { normalisePermissions } from '../db/documents/metadata';
 import { capabilities, type Capability, type Permission } from '../db/documents/types';
@@ -28,12 +29,13 @@ export async function readJsonPayload(req: Request, limit: number, what: string,
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; ${what} is read from a JSON payload`);
   }
   const bytes = await readBody(req, limit);
-  let body: unknown;
+  let text: string;
   try {
-    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
     throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
   }
+  const body = parseJson(text, `${what} payload`, (reason) => new DbError('XDMP-JSONDOC', reason));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new DbError('MANAGE-INVALIDPAYLOAD', `the ${what} payload must be a JSON object`);
   }

@@ -4,6 +4,7 @@
  * graph is turned into N-Triples text, which the store then parses like any payload
  * (path-form IRIs such as `marklogic.com/r1` included).
  */
+import { parseJson } from '../db/json/parse';
 import { DbError } from '../db/errors';
 import { escapeString, ntriplesIri, safeBlankLabel } from './serializers/rdf-terms';
 
@@ -33,12 +34,7 @@ function objectTerm(o: RdfJsonObject, where: string): string {
 
 /** N-Triples for an RDF/JSON document. */
 export function rdfJsonToNTriples(text: string): string {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw bad((e as Error).message);
-  }
+  const doc = parseJson(text, 'RDF/JSON payload', bad);
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw bad('the document must be an object of subjects');
   const lines: string[] = [];
   for (const [subject, predicates] of Object.entries(doc)) {

@@ -23,6 +23,7 @@ import { typedRangeConstraints } from '../db/search/range-types';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';
+import { parseJson } from '../db/json/parse';
 
 /** What a request body holds, before the options it may carry are known. */
 interface BodyParts {
@@ -144,12 +145,7 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: the body is not well-formed JSON: ${(e as Error).message}`);
-  }
+  const json = parseJson(text, 'query', (reason) => new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: the body is not well-formed JSON: ${reason}`));
   if (!isObject(json)) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: the body must be a JSON object');
   if (kind === 'qbe') {
     // The client's form: {"search": {"options": …, "$query": …}}, or the QBE itself.

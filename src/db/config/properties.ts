@@ -15,6 +15,7 @@
 import { DbError } from '../errors';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
+import { watched } from '../storage/requests';
 
 export type UpdatePolicy = 'merge-metadata' | 'overwrite-metadata' | 'version-optional' | 'version-required';
 export type ContentVersions = 'none' | 'optional' | 'required';
@@ -171,7 +172,7 @@ export class PropertiesStore {
   }
 
   private stored(): Promise<Stored> {
-    this.cache ??= this.idb.get('config', 'properties').then((v) => (v as Stored | undefined) ?? {});
+    this.cache ??= watched(this.idb.transaction('config', 'readonly')).store.get('properties').then((v) => (v as Stored | undefined) ?? {});
     this.cache.catch(() => (this.cache = undefined));
     return this.cache;
   }
@@ -182,9 +183,8 @@ export class PropertiesStore {
   }
 
   private async write(next: Stored): Promise<void> {
-    const tx = this.idb.transaction('config', 'readwrite');
-    void tx.store.put(next, 'properties');
-    await tx.done;
+    const tx = watched(this.idb.transaction('config', 'readwrite'));
+    await Promise.all([tx.store.put(next, 'properties'), tx.done]);
     this.cache = Promise.resolve(next);
   }
 }

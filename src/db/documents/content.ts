@@ -5,6 +5,7 @@
 import { DbError } from '../errors';
 import { checkXml } from '../xml/parse';
 import type { DocumentFormat } from './types';
+import { parseJson } from '../json/parse';
 
 // Text must round-trip byte for byte: keep a leading BOM, reject invalid UTF-8
 // rather than replacing it with U+FFFD.
@@ -25,18 +26,14 @@ export function toStoredContent(bytes: Uint8Array, format: DocumentFormat, uri: 
   const text = decodeUtf8(bytes, uri);
   if (format === 'text') return text;
   if (format === 'json') return JSON.stringify(parseJsonContent(text, uri));
-  checkXml(text);
+  checkXml(text, { what: `XML document ${uri}` });
   return text;
 }
 
-/** JSON.parse with MarkLogic's error code for a body that is not JSON. */
+/** JSON content with MarkLogic's error code for a body that is not JSON; past the nesting limit, TABULA-LIMIT. */
 export function parseJsonContent(text: string, uri: string): unknown {
   if (text.trim() === '') throw new DbError('XDMP-JSONDOC', `empty JSON document: ${uri}`);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new DbError('XDMP-JSONDOC', `${uri}: ${(e as Error).message}`);
-  }
+  return parseJson(text, `JSON document ${uri}`, (reason) => new DbError('XDMP-JSONDOC', `${uri}: ${reason}`));
 }
 
 /** The bytes of stored content, as sent on a read. */

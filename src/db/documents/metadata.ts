@@ -4,6 +4,7 @@
  */
 import { DbError } from '../errors';
 import type { RoleLookup } from '../security/types';
+import { checkLimit } from '../limits';
 import { isNcName } from '../xml/namespaces';
 import {
   capabilities,
@@ -168,7 +169,30 @@ export function validateProperties(value: unknown): Record<string, unknown> {
     if (!isNcName(k)) throw new DbError('RESTAPI-INVALIDCONTENT', `property name is not an XML NCName: ${k}`);
     out[k] = v;
   }
+  // Properties are XML underneath, where a scalar is an element too: held to the limit in
+  // that form, metadata read as XML can always be written back.
+  checkLimit('maxNestingDepth', propertiesXmlDepth(out), 'metadata properties in their XML form');
   return out;
+}
+
+/**
+ * How deep the XML representation of properties nests, `rapi:metadata` and
+ * `prop:properties` included: an object or a scalar is an element, an array repeats
+ * its items as elements of its own name. A loop, not recursion: nothing here may overflow.
+ */
+function propertiesXmlDepth(properties: Record<string, unknown>): number {
+  let max = 2;
+  const pending: Array<[unknown, number]> = Object.values(properties).map((v) => [v, 3]);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, depth] = next;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push([item, depth]);
+      continue;
+    }
+    if (depth > max) max = depth;
+    if (isObject(value)) for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return max;
 }
 
 export function validateMetadataValues(value: unknown): Record<string, string> {

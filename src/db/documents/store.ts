@@ -10,6 +10,7 @@
  */
 import type { IDBPObjectStore } from 'idb';
 import { DbError } from '../errors';
+import { issueAll, watched } from '../storage/requests';
 import type { TabulaIdb, TabulaSchema } from '../storage/schema';
 import type { Clock, WriteQueue } from '../storage/write-queue';
 import type { PropertiesStore, UpdatePolicy } from '../config/properties';
@@ -126,14 +127,15 @@ export class DocumentStore {
 
   /** A document as the user may see it: undefined when missing or unreadable. */
   async read(uri: string, principal: Principal): Promise<StoredDocument | undefined> {
-    const doc = await this.idb.get('documents', uri);
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
+    const doc = await tx.store.get(uri);
     return doc && canRead(principal, doc) ? doc : undefined;
   }
 
   /** Several documents in one snapshot, in request order, the missing and unreadable left out. */
   async readMany(uris: readonly string[], principal: Principal): Promise<StoredDocument[]> {
-    const tx = this.idb.transaction('documents', 'readonly');
-    const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
+    const docs = await issueAll(uris, (u) => tx.store.get(u));
     await tx.done;
     const seen = new Set<string>();
     return docs.filter((d): d is StoredDocument => {
@@ -178,7 +180,7 @@ export class DocumentStore {
         });
         const written = [...current.values()].filter((d): d is StoredDocument => d !== undefined).map(withReaders);
         this.listener?.checkWrite(written);
-        const [changeKey] = await Promise.all([logChange(tx, written.map((d) => d.uri)), ...written.map((doc) => store.put(doc))]);
+        const changeKey = await logChange(tx, written.map((d) => d.uri), () => issueAll(written, (doc) => store.put(doc)));
         await tx.done;
         this.tell(changeKey, written, []);
         return outcomes;
@@ -240,7 +242,7 @@ export class DocumentStore {
         const version = result.content !== undefined ? this.clock.next() : doc.version;
         const updated = withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
         this.listener?.checkWrite([updated]);
-        const [changeKey] = await Promise.all([logChange(tx, [uri]), store.put(updated)]);
+        const changeKey = await logChange(tx, [uri], () => issueAll([updated], (doc) => store.put(doc)));
         await tx.done;
         this.tell(changeKey, [updated], []);
         return { changed: true, version };
@@ -264,7 +266,7 @@ export class DocumentStore {
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
-        const docs = await Promise.all(uris.map((u) => store.get(u)));
+        const docs = await issueAll(uris, (u) => store.get(u));
         docs.forEach((doc, i) => {
           const visible = doc && canRead(principal, doc) ? doc : undefined;
           if (!visible) {
@@ -279,7 +281,7 @@ export class DocumentStore {
           await tx.done;
           return;
         }
-        const [changeKey] = await Promise.all([logChange(tx, deleted), ...deleted.map((u) => store.delete(u))]);
+        const changeKey = await logChange(tx, deleted, () => issueAll(deleted, (u) => store.delete(u)));
         await tx.done;
         this.tell(changeKey, [], deleted);
       } catch (e) {
@@ -295,7 +297,7 @@ export class DocumentStore {
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
-        const docs = await Promise.all(uris.map((u) => store.get(u)));
+        const docs = await issueAll(uris, (u) => store.get(u));
         const changed = docs
           .filter((d): d is StoredDocument => !!d && canRead(principal, d))
           .map((doc) => {
@@ -303,7 +305,7 @@ export class DocumentStore {
             return { ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) };
           });
         const written = changed.map(withReaders);
-        const [changeKey] = await Promise.all([logChange(tx, written.map((d) => d.uri)), ...written.map((d) => store.put(d))]);
+        const changeKey = await logChange(tx, written.map((d) => d.uri), () => issueAll(written, (d) => store.put(d)));
         await tx.done;
         this.tell(changeKey, written, []);
       } catch (e) {
@@ -323,13 +325,13 @@ export class DocumentStore {
       const store = tx.objectStore('documents');
       try {
         const uris = await matchingUris(store, filter);
-        const docs = await Promise.all(uris.map((u) => store.get(u)));
+        const docs = await issueAll(uris, (u) => store.get(u));
         const visible = docs.filter((d): d is StoredDocument => !!d && canRead(principal, d));
         for (const doc of visible) {
           if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `delete of ${doc.uri} by ${principal.name}`);
         }
         const deleted = visible.map((d) => d.uri);
-        const [changeKey] = await Promise.all([logChange(tx, deleted), ...deleted.map((u) => store.delete(u))]);
+        const changeKey = await logChange(tx, deleted, () => issueAll(deleted, (u) => store.delete(u)));
         await tx.done;
         this.tell(changeKey, [], deleted);
         return visible.length;
@@ -345,16 +347,16 @@ export class DocumentStore {
    * counting only what the user may read. `start` is 1-based.
    */
   async list(filter: ListFilter, principal: Principal, start: number, pageLength: number): Promise<ListPage> {
-    const tx = this.idb.transaction('documents', 'readonly');
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
     let uris = await matchingUris(tx.store, filter);
     if (!principal.roles.has('admin')) {
       // Only keys are read: the readers index names the documents each role may read.
       const readable = new Set<string>();
-      const perRole = await Promise.all([...principal.roles].map((role) => tx.store.index('readers').getAllKeys(role)));
+      const perRole = await issueAll(principal.roles, (role) => tx.store.index('readers').getAllKeys(role));
       perRole.forEach((keys) => keys.forEach((k) => readable.add(k as string)));
       uris = uris.filter((u) => readable.has(u));
     }
-    const page = await Promise.all(uris.slice(start - 1, start - 1 + pageLength).map((u) => tx.store.get(u)));
+    const page = await issueAll(uris.slice(start - 1, start - 1 + pageLength), (u) => tx.store.get(u));
     await tx.done;
     return { total: uris.length, documents: page.filter((d): d is StoredDocument => !!d) };
   }
@@ -364,14 +366,20 @@ type AnyDocumentsStore = DocumentsStore | IDBPObjectStore<TabulaSchema, ['docume
 
 /** A write transaction: the documents, and the change log search catches up from. */
 function writeTransaction(idb: TabulaIdb) {
-  return idb.transaction(['documents', 'search-changes'], 'readwrite', { durability: DURABILITY });
+  return watched(idb.transaction(['documents', 'search-changes'], 'readwrite', { durability: DURABILITY }));
 }
 
 type WriteTransaction = ReturnType<typeof writeTransaction>;
 
-/** Logs the URIs a transaction changes (in it); resolves to the change's key. */
-function logChange(tx: WriteTransaction, uris: string[]): Promise<number> {
-  return tx.objectStore('search-changes').add({ uris });
+/**
+ * Logs the URIs a transaction changes (in it) and issues the changes themselves;
+ * resolves to the change's key once all are done. The log request is observed even
+ * when issuing a change throws.
+ */
+async function logChange(tx: WriteTransaction, uris: string[], change: () => Promise<unknown>): Promise<number> {
+  const issues: Array<() => Promise<unknown>> = [() => tx.objectStore('search-changes').add({ uris }), change];
+  const [changeKey] = await issueAll(issues, (issue) => issue());
+  return changeKey as number;
 }
 
 /** URIs matching a filter, sorted, using the primary key range and the collections index. */
@@ -390,7 +398,7 @@ async function matchingUris(store: AnyDocumentsStore, filter: ListFilter): Promi
  * holds more keys than the batch could match is it read key by key.
  */
 async function getExisting(store: DocumentsStore, uris: readonly string[]): Promise<Array<StoredDocument | undefined>> {
-  if (uris.length <= 2) return Promise.all(uris.map((u) => store.get(u)));
+  if (uris.length <= 2) return issueAll(uris, (u) => store.get(u));
   let min = uris[0];
   let max = uris[0];
   for (const u of uris) {
@@ -399,13 +407,13 @@ async function getExisting(store: DocumentsStore, uris: readonly string[]): Prom
   }
   const limit = uris.length * 2;
   const keys = (await store.getAllKeys(IDBKeyRange.bound(min, max), limit)) as string[];
-  if (keys.length >= limit) return Promise.all(uris.map((u) => store.get(u)));
+  if (keys.length >= limit) return issueAll(uris, (u) => store.get(u));
   const present = new Set(keys);
-  return Promise.all(uris.map((u) => (present.has(u) ? store.get(u) : undefined)));
+  return issueAll(uris, (u) => (present.has(u) ? store.get(u) : Promise.resolve(undefined)));
 }
 
-function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
-  tx.done.catch(() => undefined);
+/** Ends a failed transaction (its `done` is already observed: {@link watched}). */
+function abortQuietly(tx: { abort(): void }): void {
   try {
     tx.abort();
   } catch {

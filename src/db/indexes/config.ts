@@ -25,6 +25,7 @@ import type { RangeIndexRef, RangeType, Scope } from '../search/query-model';
 import { canonicalCollation, collationProblem, ROOT_COLLATION } from './collation';
 import { isNcName } from '../xml/namespaces';
 import { checkLimit } from '../limits';
+import { watched } from '../storage/requests';
 
 /** The scalar types a range index can have in Tabula (MarkLogic has no boolean range index). */
 export type ScalarType = Exclude<RangeType, 'boolean'>;
@@ -390,7 +391,7 @@ export class IndexConfigStore {
 
   /** The current settings, defaults filled in. Frozen: every reader shares the one cached copy. */
   get(): Promise<IndexSettings> {
-    this.cache ??= this.idb.get('config', CONFIG_KEY).then((stored) => frozen({ ...defaultIndexSettings, ...(stored as Partial<IndexSettings> | undefined) }));
+    this.cache ??= watched(this.idb.transaction('config', 'readonly')).store.get(CONFIG_KEY).then((stored) => frozen({ ...defaultIndexSettings, ...(stored as Partial<IndexSettings> | undefined) }));
     this.cache.catch(() => (this.cache = undefined));
     return this.cache;
   }
@@ -407,9 +408,8 @@ export class IndexConfigStore {
       const next = { ...current, ...patch };
       checkRangeIndexCount(next);
       frozen(next);
-      const tx = this.idb.transaction('config', 'readwrite');
-      void tx.store.put(next, CONFIG_KEY);
-      await tx.done;
+      const tx = watched(this.idb.transaction('config', 'readwrite'));
+      await Promise.all([tx.store.put(next, CONFIG_KEY), tx.done]);
       this.cache = Promise.resolve(next);
       return [current, next] as const;
     });

@@ -29,6 +29,7 @@ import { parseXml } from '../xml/parse';
 import { serializeNode } from '../xml/serialize';
 import { isNcName, XMLNS_NS, XS_NS } from '../xml/namespaces';
 import type { QueryOptions } from './types';
+import { parseJson } from '../json/parse';
 
 export const SEARCH_NS = 'http://marklogic.com/appservices/search';
 export const CTS_NS = 'http://marklogic.com/cts';
@@ -594,12 +595,7 @@ export function parseOptionsBody(body: Uint8Array | string, formatOrType: string
   const text = typeof body === 'string' ? body : decodeUtf8(body);
   if (text.trim() === '') throw new DbError('RESTAPI-EMPTYBODY', 'Empty POST or PUT body');
   if (syntax === 'xml') return optionsFromXml(text);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw invalid(`Could not parse JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const json = parseJson(text, 'query options', (reason) => invalid(`Could not parse JSON: ${reason}`));
   const isOptionsNode = json !== null && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length === 1 && 'options' in json;
   if (!isOptionsNode) throw invalid(`Unexpected Payload: expected {"options": {…}}, not ${abbreviate(text)}`);
   return normalizeOptions((json as { options: unknown }).options);
@@ -617,10 +613,5 @@ const abbreviate = (text: string) => (text.length > 80 ? `${text.slice(0, 77).tr
 
 /** XML text that must be well-formed; its failures are content errors of `where`. */
 function parseXmlContent(text: string, where: string): Document {
-  try {
-    return parseXml(text);
-  } catch (e) {
-    if (e instanceof DbError) throw invalid(`${where}: ${e.detail || e.message}`);
-    throw e;
-  }
+  return parseXml(text, { what: where, malformed: (e) => invalid(`${where}: ${e.detail || e.message}`) });
 }

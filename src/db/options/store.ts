@@ -24,6 +24,7 @@ import type { IDBPTransaction } from 'idb';
 import type { StoredQueryOptions, TabulaIdb, TabulaSchema } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { QueryOptions } from './types';
+import { watched } from '../storage/requests';
 
 /** Inspects a set a write would store; throwing stops the write. */
 export type OptionsCheck = (options: QueryOptions) => void;
@@ -83,7 +84,7 @@ export class QueryOptionsStore {
       const current = (await this.all()).get(name);
       if (current === undefined || current[child] === undefined) return false;
       const { [child]: _removed, ...rest } = current;
-      await this.commit((tx) => void tx.store.put({ name, options: rest }), (sets) => sets.set(name, rest));
+      await this.commit((tx) => tx.store.put({ name, options: rest }), (sets) => sets.set(name, rest));
       return true;
     });
   }
@@ -92,14 +93,14 @@ export class QueryOptionsStore {
   delete(name: string): Promise<boolean> {
     return this.queue.run(async () => {
       if (!(await this.all()).has(name)) return false;
-      await this.commit((tx) => void tx.store.delete(name), (sets) => sets.delete(name));
+      await this.commit((tx) => tx.store.delete(name), (sets) => sets.delete(name));
       return true;
     });
   }
 
   /** Removes every set. */
   deleteAll(): Promise<void> {
-    return this.queue.run(() => this.commit((tx) => void tx.store.clear(), (sets) => sets.clear()));
+    return this.queue.run(() => this.commit((tx) => tx.store.clear(), (sets) => sets.clear()));
   }
 
   private write(name: string, next: (current: QueryOptions | undefined) => QueryOptions, check?: OptionsCheck): Promise<{ created: boolean }> {
@@ -109,22 +110,21 @@ export class QueryOptionsStore {
       const options = structuredClone(next(current === undefined ? undefined : structuredClone(current)));
       check?.(options);
       const record: StoredQueryOptions = { name, options };
-      await this.commit((tx) => void tx.store.put(record), (sets) => sets.set(name, options));
+      await this.commit((tx) => tx.store.put(record), (sets) => sets.set(name, options));
       return { created: current === undefined };
     });
   }
 
   /** One readwrite transaction; the cache follows only once it has committed. */
-  private async commit(work: (tx: OptionsTx) => void, after: (sets: Map<string, QueryOptions>) => void): Promise<void> {
+  private async commit(work: (tx: OptionsTx) => Promise<unknown>, after: (sets: Map<string, QueryOptions>) => void): Promise<void> {
     const sets = await this.all();
-    const tx = this.idb.transaction('query-options', 'readwrite');
-    work(tx);
-    await tx.done;
+    const tx = watched(this.idb.transaction('query-options', 'readwrite'));
+    await Promise.all([work(tx), tx.done]);
     after(sets);
   }
 
   private all(): Promise<Map<string, QueryOptions>> {
-    this.cache ??= this.idb.getAll('query-options').then((records) => new Map(records.map((r) => [r.name, r.options])));
+    this.cache ??= watched(this.idb.transaction('query-options', 'readonly')).store.getAll().then((records) => new Map(records.map((r) => [r.name, r.options])));
     this.cache.catch(() => (this.cache = undefined));
     return this.cache;
   }

@@ -452,7 +452,7 @@ class Checker {
       const root = parseXml(text).documentElement;
       if (!root || !namespaces.includes(root.namespaceURI ?? '')) this.report(`${what} must be a query in the ${namespaces.join(' or ')} namespace`);
     } catch (e) {
-      if (!(e instanceof DbError)) throw e;
+      if (!(e instanceof DbError) || e.code === 'TABULA-LIMIT') throw e;
       this.report(`${what} is not well-formed XML: ${e.detail || e.message}`);
     }
   }

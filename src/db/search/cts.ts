@@ -60,6 +60,7 @@ import {
 
 export { CTS_NS } from '../options/convert';
 import { CTS_NS } from '../options/convert';
+import { parseJson } from '../json/parse';
 
 export interface CtsParseOptions {
   /** Default: RESTAPI-INVALIDCONTENT for parsed JSON/XML and options, REST-INVALIDPARAM for text. */
@@ -152,11 +153,7 @@ function asSearchQuery(root: Element): Element {
 }
 
 function parseJsonAs(text: string, code: MalformedQueryCode, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new DbError(code, `${INVALID}the ${what} is not well-formed JSON: ${(e as Error).message}`);
-  }
+  return parseJson(text, what, (reason) => new DbError(code, `${INVALID}the ${what} is not well-formed JSON: ${reason}`));
 }
 
 // ---------------------------------------------------------------------------------------

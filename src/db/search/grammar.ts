@@ -28,6 +28,7 @@ import { DbError } from '../errors';
 import type { GrammarDef, QueryOptions } from '../options/types';
 import { constraintKind, constraintScopedQuery, constraintTextQuery, rangeConstraintQuery, requireConstraint, termOptionsOf } from './constraints';
 import type { Query, RangeOperator } from './query-model';
+import { limitError, limits } from '../limits';
 
 /** MarkLogic's default grammar (search:get-default-options), plus a word prefix `NOT`. */
 export const DEFAULT_GRAMMAR: GrammarDef = {
@@ -219,6 +220,15 @@ function tokenize(text: string, g: Grammar): QueryTextToken[] {
   let spaced = false;
   /** The next word was split off a prefix (`-OR`): it is a term, whatever it spells. */
   let afterPrefixSplit = false;
+  /**
+   * Prefixes split off one word so far (`---cat`), and where that word ends. Each split
+   * rescans the rest of the word, so a long run would cost its length squared; a run
+   * past `maxNestingDepth` nests too deep for the parser anyway and is refused here.
+   */
+  let prefixRun = 0;
+  let splitWordEnd = -1;
+  /** Groups open here: each is a level of nesting, so past the limit the text is refused before it is all read. */
+  let openGroups = 0;
 
   const last = (): QueryTextToken | undefined => tokens[tokens.length - 1];
   const afterConstraint = (): boolean => {
@@ -229,6 +239,7 @@ function tokenize(text: string, g: Grammar): QueryTextToken[] {
     tokens.push(token);
     i = token.end;
     spaced = false;
+    if (token.type !== 'prefix') prefixRun = 0;
   };
   const symbolAt = (pos: number, inValue: boolean): boolean =>
     text.startsWith(g.quotation, pos) ||
@@ -262,11 +273,13 @@ function tokenize(text: string, g: Grammar): QueryTextToken[] {
     }
     const open = opens.find((o) => text.startsWith(o.label, i));
     if (open) {
+      if (++openGroups > limits.maxNestingDepth) throw limitError('maxNestingDepth', 'string query');
       push({ type: 'open', label: open.label, delimiter: open.delimiter, start, end: i + open.label.length });
       continue;
     }
     const close = closes.find((c) => text.startsWith(c, i));
     if (close) {
+      openGroups = Math.max(0, openGroups - 1);
       push({ type: 'close', label: close, start, end: i + close.length });
       continue;
     }
@@ -276,7 +289,9 @@ function tokenize(text: string, g: Grammar): QueryTextToken[] {
       continue;
     }
 
-    let end = i + 1;
+    // The rest of a word a prefix was split off ends where the word did (outside a value,
+    // where the scan that found it stopped at the same characters).
+    let end = afterPrefixSplit && !isValue && splitWordEnd > i ? splitWordEnd : i + 1;
     while (end < text.length && !isSpace(text[end]) && !symbolAt(end, isValue)) end++;
     const word = text.slice(i, end);
     const literal = (isValue && !spaced) || afterPrefixSplit;
@@ -308,8 +323,10 @@ function tokenize(text: string, g: Grammar): QueryTextToken[] {
         const rest = word.slice(prefix.label.length);
         const opensNext = rest === '' && end < text.length && (text.startsWith(g.quotation, end) || opens.some((o) => text.startsWith(o.label, end)));
         if (hasWords(rest) || opensNext) {
+          if (++prefixRun > limits.maxNestingDepth) throw limitError('maxNestingDepth', 'string query');
           push({ type: 'prefix', label: prefix.label, strength: prefix.strength, start, end: start + prefix.label.length });
           afterPrefixSplit = true;
+          splitWordEnd = isValue ? -1 : end;
           continue;
         }
       }
@@ -341,6 +358,11 @@ export function parseQueryText(text: string, options: QueryOptions): Query {
 
 class Parser {
   private pos = 0;
+  /**
+   * Groups and prefixes open around the current operand: each is a level of recursion
+   * here and in everything that walks the query, so they are held to `maxNestingDepth`.
+   */
+  private depth = 0;
   /** A bare term as a plain word query with the options' default term options. */
   private readonly wordLeaf: Leaf;
   /** What a bare term becomes here: a word query, or inside `name:( … )` the constraint's query. */
@@ -457,7 +479,7 @@ class Parser {
         throw this.fail(`${t.label} ${this.at(t)} has no operand before it`);
       case 'prefix': {
         this.pos++;
-        return { kind: 'not', query: this.expression(t.strength, t) };
+        return { kind: 'not', query: this.nested(() => this.expression(t.strength, t)) };
       }
       case 'phrase':
         this.pos++;
@@ -470,6 +492,16 @@ class Parser {
         if (next?.type === 'joiner' && next.joiner.apply === 'constraint') return this.constraint(t, next);
         return this.leaf(t.text);
       }
+    }
+  }
+
+  /** `parse` one level deeper; past `maxNestingDepth`, 400 TABULA-LIMIT before recursing further. */
+  private nested(parse: () => Query): Query {
+    if (++this.depth > limits.maxNestingDepth) throw limitError('maxNestingDepth', 'string query');
+    try {
+      return parse();
+    } finally {
+      this.depth--;
     }
   }
 
@@ -488,7 +520,7 @@ class Parser {
     this.leaf = leaf;
     let query: Query;
     try {
-      query = this.expression(-Infinity, null);
+      query = this.nested(() => this.expression(-Infinity, null));
     } finally {
       this.leaf = outer;
     }

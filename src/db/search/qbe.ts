@@ -52,6 +52,7 @@ import {
   type JsonObject,
   type MalformedQueryCode,
 } from './structured';
+import { parseJson } from '../json/parse';
 
 export const QBE_NS = 'http://marklogic.com/appservices/querybyexample';
 
@@ -202,12 +203,7 @@ export function parseQbeText(text: string, options: QueryOptions, context: QbeCo
   const syntax = context.format ?? (trimmed.startsWith('<') ? 'xml' : 'json');
   const inner = { ...context, errorCode: code };
   if (syntax === 'xml') return parseQbeXml(parseXmlAs(trimmed, code, 'QBE'), options, inner);
-  let json: unknown;
-  try {
-    json = JSON.parse(trimmed);
-  } catch (e) {
-    throw new DbError(code, `Invalid query: the QBE is not well-formed JSON: ${(e as Error).message}`);
-  }
+  const json = parseJson(trimmed, 'QBE', (reason) => new DbError(code, `Invalid query: the QBE is not well-formed JSON: ${reason}`));
   return parseQbe(json, options, inner);
 }
 

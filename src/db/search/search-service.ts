@@ -38,6 +38,7 @@ import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
 import { contentNodes, foldKey, forEachWord, parseContent, type ContentNode, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
+import { issueAll, watched } from '../storage/requests';
 
 /** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
 export interface RangeIndexes {
@@ -426,8 +427,8 @@ export class SearchService {
   /** Stored documents by URI, in one read transaction (undefined where none). */
   private async readUris(uris: readonly string[]): Promise<Array<StoredDocument | undefined>> {
     if (uris.length === 0) return [];
-    const tx = this.idb.transaction('documents', 'readonly');
-    const docs = await Promise.all(uris.map((u) => tx.store.get(u)));
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
+    const docs = await issueAll(uris, (u) => tx.store.get(u));
     await tx.done;
     return docs;
   }
@@ -437,11 +438,12 @@ export class SearchService {
   private async load(): Promise<Corpus> {
     await this.ranges.prepare();
     const corpus = new Corpus();
-    const tx = this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readonly');
+    const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readonly'));
     const meta = (await tx.objectStore('config').get(SNAPSHOT_META)) as SnapshotMeta | undefined;
     const pieces = meta ? await tx.objectStore('search-snapshot').getAll() : [];
     const range = IDBKeyRange.lowerBound(meta?.watermark ?? 0, true);
-    const [changeKeys, changes] = await Promise.all([tx.objectStore('search-changes').getAllKeys(range), tx.objectStore('search-changes').getAll(range)]);
+    const changeLog = tx.objectStore('search-changes');
+    const [changeKeys, changes] = await Promise.all([changeLog.getAllKeys(range), changeLog.getAll(range)]);
     await tx.done;
     if (meta && pieces.length === meta.pieces) {
       const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedDocs[]];
@@ -466,7 +468,7 @@ export class SearchService {
     if (uris === undefined) {
       let after: string | undefined;
       for (;;) {
-        const tx = this.idb.transaction('documents', 'readonly');
+        const tx = watched(this.idb.transaction('documents', 'readonly'));
         const batch = await tx.store.getAll(after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), 1_000);
         await tx.done;
         for (const doc of batch) this.index(corpus, doc);
@@ -526,18 +528,18 @@ export class SearchService {
     const pieces: unknown[] = [head];
     for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) pieces.push(packDocs(docs.slice(i, i + DOCS_PER_PIECE)));
     const watermark = this.watermark;
-    const tx = this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY });
+    const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY }));
     try {
       const store = tx.objectStore('search-snapshot');
       await store.clear();
-      await Promise.all([
-        ...pieces.map((p, i) => store.put(p, i)),
-        tx.objectStore('config').put({ watermark, pieces: pieces.length } satisfies SnapshotMeta, SNAPSHOT_META),
-        watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : undefined,
-      ]);
+      const writes: Array<() => Promise<unknown>> = [
+        ...pieces.map((p, i) => () => store.put(p, i)),
+        () => tx.objectStore('config').put({ watermark, pieces: pieces.length } satisfies SnapshotMeta, SNAPSHOT_META),
+        () => (watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : Promise.resolve()),
+      ];
+      await issueAll(writes, (write) => write());
       await tx.done;
     } catch (e) {
-      tx.done.catch(() => undefined);
       try {
         tx.abort();
       } catch {

@@ -35,6 +35,7 @@ import {
   type ConstraintKind,
 } from './constraints';
 import type { Query, RangeOperator, RangeType, Scope } from './query-model';
+import { parseJson } from '../json/parse';
 
 export const SEARCH_NS = 'http://marklogic.com/appservices/search';
 
@@ -74,12 +75,7 @@ export function parseStructuredQueryText(
   if (trimmed === '') throw new DbError(code, 'Invalid query: the structured query is empty');
   const format = how.format ?? (trimmed.startsWith('<') ? 'xml' : 'json');
   if (format === 'json') {
-    let json: unknown;
-    try {
-      json = JSON.parse(trimmed);
-    } catch (e) {
-      throw new DbError(code, `Invalid query: the structured query is not well-formed JSON: ${(e as Error).message}`);
-    }
+    const json = parseJson(trimmed, 'structured query', (reason) => new DbError(code, `Invalid query: the structured query is not well-formed JSON: ${reason}`));
     return parseStructuredQuery(json, options, { errorCode: code });
   }
   return parseStructuredQueryXml(parseXmlAs(trimmed, code, 'structured query'), options, { errorCode: code });
@@ -87,14 +83,10 @@ export function parseStructuredQueryText(
 
 /** The root element of `text`, XML well-formedness errors reported with `code` (the caller's input was bad, not a document). */
 export function parseXmlAs(text: string, code: MalformedQueryCode, what: string): Element {
-  try {
-    const root = parseXml(text).documentElement;
-    if (!root) throw new DbError(code, `Invalid query: the ${what} has no root element`);
-    return root;
-  } catch (e) {
-    if (e instanceof DbError && e.code !== code) throw new DbError(code, `Invalid query: the ${what} is not well-formed XML: ${e.detail || e.message}`);
-    throw e;
-  }
+  const malformed = (e: DbError) => new DbError(code, `Invalid query: the ${what} is not well-formed XML: ${e.detail || e.message}`);
+  const root = parseXml(text, { what, malformed }).documentElement;
+  if (!root) throw new DbError(code, `Invalid query: the ${what} has no root element`);
+  return root;
 }
 
 // ---------------------------------------------------------------------------------------

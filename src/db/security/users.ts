@@ -17,6 +17,7 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { builtinRoleLookup, type RoleLookup, type Role, type StoredUser } from './types';
 import { digestHa1, digestMatches, md5Hex, passwordMatches, type DigestFields } from './passwords';
+import { issueAll, watched } from '../storage/requests';
 
 export interface NewUser {
   name: string;
@@ -91,7 +92,7 @@ export class UserStore {
   }
 
   private users(): Promise<Map<string, StoredUser>> {
-    this.cache ??= this.idb.getAll('users').then((all) => new Map(all.map((u) => [u.name, u])));
+    this.cache ??= watched(this.idb.transaction('users', 'readonly')).store.getAll().then((all) => new Map(all.map((u) => [u.name, u])));
     this.cache.catch(() => (this.cache = undefined));
     return this.cache;
   }
@@ -99,11 +100,9 @@ export class UserStore {
   /** Creates admin/admin, rest-admin, rest-writer, rest-reader when no user exists yet. */
   seed(): Promise<void> {
     return this.queue.run(async () => {
-      const tx = this.idb.transaction('users', 'readwrite');
+      const tx = watched(this.idb.transaction('users', 'readwrite'));
       if ((await tx.store.count()) === 0) {
-        for (const { name, role, description } of seedUsers) {
-          void tx.store.put({ name, description, roles: [role], digestHa1: digestHa1(name, name) });
-        }
+        await issueAll(seedUsers, ({ name, role, description }) => tx.store.put({ name, description, roles: [role], digestHa1: digestHa1(name, name) }));
       }
       await tx.done;
       this.cache = undefined;
@@ -130,14 +129,13 @@ export class UserStore {
       ...(user.permissions?.length ? { permissions: user.permissions } : {}),
     };
     return this.queue.run(async () => {
-      const tx = this.idb.transaction('users', 'readwrite');
+      const tx = watched(this.idb.transaction('users', 'readwrite'));
       if (await tx.store.get(user.name)) {
         tx.abort();
         await tx.done.catch(() => undefined);
         throw new DbError('SEC-USEREXISTS', user.name);
       }
-      void tx.store.put(stored);
-      await tx.done;
+      await Promise.all([tx.store.put(stored), tx.done]);
       this.cache = undefined;
       return stored;
     });
@@ -178,7 +176,7 @@ export class UserStore {
   /** 404 SEC-USERDNE when absent; 400 when it would remove the last user holding admin. */
   delete(name: string): Promise<void> {
     return this.queue.run(async () => {
-      const tx = this.idb.transaction('users', 'readwrite');
+      const tx = watched(this.idb.transaction('users', 'readwrite'));
       const refuse = async (err: DbError) => {
         tx.abort();
         await tx.done.catch(() => undefined);
@@ -192,8 +190,7 @@ export class UserStore {
           throw await refuse(new DbError('RESTAPI-INVALIDREQ', `cannot delete ${name}: it is the last user with the admin role`));
         }
       }
-      void tx.store.delete(name);
-      await tx.done;
+      await Promise.all([tx.store.delete(name), tx.done]);
       this.cache = undefined;
     });
   }

@@ -90,7 +90,7 @@ function groupPermissions(permissions: readonly Permission[]): Permission[] {
  * RESTAPI-INVALIDCONTENT (e.g. `empty collections are not allowed`).
  */
 export function metadataFromXml(text: string): MetadataPatch {
-  const root = parseXml(text).documentElement;
+  const root = parseXml(text, { what: 'metadata' }).documentElement;
   if (!root || root.namespaceURI !== RAPI_NS || root.localName !== 'metadata') {
     const found = root ? `<${root.nodeName}>${root.namespaceURI ? ` in ${root.namespaceURI}` : ''}` : 'no element';
     throw new DbError('RESTAPI-INVALIDREQ', `metadata must have the root element rapi:metadata in ${RAPI_NS}, found ${found}`);

@@ -16,13 +16,38 @@ import { checkWellFormed, stripBom, type XmlDeclaration } from './well-formed';
  */
 const declarations = new WeakMap<Document, XmlDeclaration>();
 
+/** How a caller reads XML: what the input is, and how its malformations are reported. */
+export interface XmlReading {
+  /** Names the input in a limit error: `<what> exceeds maxNestingDepth (512)`. Default `XML`. */
+  what?: string;
+  /**
+   * The caller's error for a text that is not well-formed (given the XDMP-DOC* error);
+   * by default that error itself. Never given the limit error: that always reaches the
+   * client as 400 TABULA-LIMIT.
+   */
+  malformed?: (e: DbError) => DbError;
+}
+
 /**
  * Throws DbError with an XDMP-DOC* code (XDMP-DOCNOENDTAG, XDMP-DOCUNEOF,
  * XDMP-DOCSTARTTAGCHAR, XDMP-MULTIROOT, XDMP-DOCROOTTEXT, XDMP-DUPATTR …, all 400)
- * and a message naming line and column when the text is not a well-formed XML document.
+ * and a message naming line and column when the text is not a well-formed XML document;
+ * 400 TABULA-LIMIT when its elements nest deeper than `maxNestingDepth`.
  */
-export function checkXml(text: string): void {
-  checkWellFormed(text);
+export function checkXml(text: string, how: XmlReading = {}): void {
+  reading(how, () => checkWellFormed(text, how.what));
+}
+
+/**
+ * Only the limit of {@link checkXml}: 400 TABULA-LIMIT when elements nest deeper than
+ * `maxNestingDepth`, for a caller whose own parser reports malformed text later.
+ */
+export function checkXmlDepth(text: string, what: string): void {
+  try {
+    checkWellFormed(text, what);
+  } catch (e) {
+    if (e instanceof DbError && e.code === 'TABULA-LIMIT') throw e;
+  }
 }
 
 export function isWellFormedXml(text: string): boolean {
@@ -30,14 +55,27 @@ export function isWellFormedXml(text: string): boolean {
     checkWellFormed(text);
     return true;
   } catch (e) {
-    if (e instanceof DbError) return false;
+    if (e instanceof DbError && e.code !== 'TABULA-LIMIT') return false;
     throw e;
   }
 }
 
 /** A fresh xmldom Document for `text`; the same errors as {@link checkXml}. */
-export function parseXml(text: string): Document {
-  const declaration = checkWellFormed(text);
+export function parseXml(text: string, how: XmlReading = {}): Document {
+  return reading(how, () => buildDocument(text, checkWellFormed(text, how.what)));
+}
+
+/** Runs `read`, its well-formedness errors turned into the caller's. */
+function reading<T>(how: XmlReading, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (how.malformed && e instanceof DbError && e.code !== 'TABULA-LIMIT') throw how.malformed(e);
+    throw e;
+  }
+}
+
+function buildDocument(text: string, declaration: XmlDeclaration | undefined): Document {
   const parser = new DOMParser({
     // saxes has already accepted the text, so any complaint here is a disagreement
     // between the two parsers: refuse rather than store a silently repaired tree.

@@ -7,6 +7,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { DbError, type MessageCode } from '../errors';
+import { limitError, limits } from '../limits';
 
 /** What the document's XML declaration said, when it had one. */
 export interface XmlDeclaration {
@@ -52,17 +53,26 @@ const pendingEntity = (parser: SaxesParser): string => {
 /**
  * Throws a DbError (XDMP-DOC* / XDMP-MULTIROOT / XDMP-DUPATTR / XDMP-UNBPRFX, all 400)
  * naming line and column unless `text` is one well-formed, namespace-well-formed XML
- * document. Returns the XML declaration, if there was one.
+ * document, or 400 TABULA-LIMIT when its elements nest deeper than `maxNestingDepth`
+ * (`what` names the input in that message). Returns the XML declaration, if there was one.
  */
-export function checkWellFormed(text: string): XmlDeclaration | undefined {
+export function checkWellFormed(text: string, what = 'XML'): XmlDeclaration | undefined {
   const parser = new SaxesParser({ xmlns: true, position: true });
   let declaration: XmlDeclaration | undefined;
   let lastClosed = '';
+  // Open elements, counted as they start, so a document past the limit is refused at the
+  // first element too deep: everything downstream recurses, and saxes itself resolves
+  // each element's namespace by walking the open elements (quadratic in the depth).
+  let depth = 0;
   parser.on('xmldecl', (d) => {
     declaration = { version: d.version ?? '1.0', ...(d.standalone ? { standalone: d.standalone } : {}) };
   });
+  parser.on('opentagstart', () => {
+    if (++depth > limits.maxNestingDepth) throw limitError('maxNestingDepth', what);
+  });
   // saxes reports a mismatched end tag only after popping the element left open.
   parser.on('closetag', (tag) => {
+    depth--;
     lastClosed = tag.name;
   });
   try {
