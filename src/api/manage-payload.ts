@@ -71,7 +71,7 @@ export function permissionList(value: unknown, roles: RoleLookup, self?: string)
     if (!capabilities.includes(capability as Capability)) {
       throw new DbError('MANAGE-INVALIDPAYLOAD', `invalid capability ${capability} for role ${role}; allowed: ${capabilities.join(', ')}`);
     }
-    if (role !== self && !roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    if (role !== self && !roles.has(role)) throw new DbError('SEC-ROLEDNE', `${role}`);
     return { 'role-name': role, capabilities: [capability as Capability] };
   });
   return normalisePermissions(out);

@@ -117,7 +117,7 @@ function existing(c: ApiContext, deps: ApiDeps): StoredRole {
   const name = c.req.param('name') ?? '';
   const role = deps.db.roles.get(name);
   // The Management API answers 404 for a role path that names no role.
-  if (!role) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${name}`, 404);
+  if (!role) throw new DbError('SEC-ROLEDNE', `${name}`, 404);
   return role;
 }
 

@@ -163,7 +163,7 @@ export function registerManage(app: Hono<ApiEnv>, deps: ApiDeps): void {
       const format = structuredFormat(c.req.raw, params.one('format'));
       const name = nameParam(c);
       const user = await users.get(name);
-      if (!user) throw new DbError('SEC-USERDNE', `User does not exist: ${name}`);
+      if (!user) throw new DbError('SEC-USERDNE', `${name}`);
       return renderUser(c, user, format);
     },
     PUT: async (c) => {

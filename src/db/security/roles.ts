@@ -90,7 +90,7 @@ export class RoleStore implements RoleLookup {
   /** 400 SEC-ROLEEXISTS for a taken name; see {@link check} for the rest. */
   create(role: StoredRole): Promise<StoredRole> {
     return this.queue.run(async () => {
-      if (this.has(role.name)) throw new DbError('SEC-ROLEEXISTS', `Role already exists: ${role.name}`);
+      if (this.has(role.name)) throw new DbError('SEC-ROLEEXISTS', `${role.name}`);
       this.check(role);
       await this.idb.put('roles', role);
       this.created.set(role.name, role);
@@ -148,15 +148,15 @@ export class RoleStore implements RoleLookup {
   private existingCreated(name: string, verb: string): StoredRole {
     if (isBuiltinRole(name)) throw new DbError('RESTAPI-INVALIDREQ', `built-in role ${name} cannot be ${verb}`);
     const role = this.created.get(name);
-    if (!role) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${name}`, 404);
+    if (!role) throw new DbError('SEC-ROLEDNE', `${name}`, 404);
     return role;
   }
 
   /** Inherited and permission roles exist (a role may name itself in its permissions); no inheritance cycle. */
   private check(role: StoredRole): void {
     const exists = (r: string) => r === role.name || this.has(r);
-    for (const r of role.roles) if (!this.has(r)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${r}`);
-    for (const p of role.permissions) if (!exists(p['role-name'])) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${p['role-name']}`);
+    for (const r of role.roles) if (!this.has(r)) throw new DbError('SEC-ROLEDNE', `${r}`);
+    for (const p of role.permissions) if (!exists(p['role-name'])) throw new DbError('SEC-ROLEDNE', `${p['role-name']}`);
     const inherits = (r: string) => (r === role.name ? role.roles : this.inherits(r));
     for (const r of role.roles) {
       if (effectiveRoles([r], inherits).has(role.name)) {

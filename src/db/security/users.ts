@@ -146,7 +146,7 @@ export class UserStore {
     if (change.password !== undefined && (typeof change.password !== 'string' || change.password === '')) {
       throw new DbError('RESTAPI-INVALIDCONTENT', 'password must be a non-empty string');
     }
-    for (const role of change.roles ?? []) if (!this.roles.has(role)) throw new DbError('SEC-ROLEDNE', `Role does not exist: ${role}`);
+    for (const role of change.roles ?? []) if (!this.roles.has(role)) throw new DbError('SEC-ROLEDNE', `${role}`);
     return this.queue.run(async () => {
       const tx = this.idb.transaction('users', 'readwrite');
       const refuse = async (err: DbError) => {
@@ -155,7 +155,7 @@ export class UserStore {
         return err;
       };
       const user = await tx.store.get(name);
-      if (!user) throw await refuse(new DbError('SEC-USERDNE', `User does not exist: ${name}`));
+      if (!user) throw await refuse(new DbError('SEC-USERDNE', `${name}`));
       const next: StoredUser = {
         ...user,
         ...(change.roles ? { roles: [...new Set(change.roles)] } : {}),
