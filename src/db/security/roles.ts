@@ -16,6 +16,7 @@
  * db.roles.principalOf(user); // { name, roles: {sales, rest-reader, …}, defaultPermissions }
  */
 import { DbError } from '../errors';
+import { issueAll, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { Permission } from '../documents/types';
@@ -118,7 +119,7 @@ export class RoleStore implements RoleLookup {
   delete(name: string): Promise<void> {
     return this.queue.run(async () => {
       this.existingCreated(name, 'deleted');
-      const tx = this.idb.transaction(['roles', 'users'], 'readwrite');
+      const tx = watched(this.idb.transaction(['roles', 'users'], 'readwrite'));
       const updatedRoles: StoredRole[] = [];
       for (const r of this.created.values()) {
         if (r.name === name) continue;
@@ -126,15 +127,15 @@ export class RoleStore implements RoleLookup {
         if (next.roles.length !== r.roles.length || next.permissions.length !== r.permissions.length) updatedRoles.push(next);
       }
       const users = await tx.objectStore('users').getAll();
-      const writes: Promise<unknown>[] = [tx.objectStore('roles').delete(name), ...updatedRoles.map((r) => tx.objectStore('roles').put(r))];
+      const writes: Array<() => Promise<unknown>> = [() => tx.objectStore('roles').delete(name), ...updatedRoles.map((r) => () => tx.objectStore('roles').put(r))];
       for (const u of users) {
         const roles = u.roles.filter((x) => x !== name);
         const permissions = u.permissions?.filter((p) => p['role-name'] !== name);
         if (roles.length !== u.roles.length || permissions?.length !== u.permissions?.length) {
-          writes.push(tx.objectStore('users').put({ ...u, roles, ...(permissions ? { permissions } : {}) }));
+          writes.push(() => tx.objectStore('users').put({ ...u, roles, ...(permissions ? { permissions } : {}) }));
         }
       }
-      await Promise.all(writes);
+      await issueAll(writes, (write) => write());
       await tx.done;
       this.created.delete(name);
       for (const r of updatedRoles) this.created.set(r.name, r);

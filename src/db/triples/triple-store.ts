@@ -24,6 +24,7 @@ import type * as Oxigraph from 'oxigraph';
 import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
+import { issueAll, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
@@ -339,7 +340,7 @@ export class TripleStore {
   }
 
   private async loadInto(ox: OxigraphModule): Promise<LoadedEngine> {
-    const tx = this.idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly');
+    const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
     const [chunks, entries, records] = await Promise.all([
       tx.objectStore('triples-snapshot').getAll(),
       tx.objectStore('triples-log').getAll(),
@@ -401,13 +402,14 @@ export class TripleStore {
   }
 
   private async commit(entry: LogEntry | undefined, registry: ReturnType<WriteContext['registryChanges']>): Promise<void> {
-    const tx = this.idb.transaction(['triples-log', 'graphs'], 'readwrite', { durability: DURABILITY });
+    const tx = watched(this.idb.transaction(['triples-log', 'graphs'], 'readwrite', { durability: DURABILITY }));
     try {
       const graphs = tx.objectStore('graphs');
-      await Promise.all([
-        entry && tx.objectStore('triples-log').add(entry),
-        ...registry.map(({ iri, record }) => (record ? graphs.put(record) : graphs.delete(iri))),
-      ]);
+      const log = tx.objectStore('triples-log');
+      await issueAll<(() => Promise<unknown>) | undefined, unknown>(
+        [entry && (() => log.add(entry)), ...registry.map(({ iri, record }) => () => (record ? graphs.put(record) : graphs.delete(iri)))],
+        (issue) => (issue ? issue() : Promise.resolve()),
+      );
       await tx.done;
     } catch (e) {
       abortQuietly(tx);
@@ -495,11 +497,11 @@ export class TripleStore {
       throw this.survive(e, engine, 'engine');
     }
     const chunks = splitAtLineEnds(dump, this.chunkChars);
-    const tx = this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY });
+    const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
     try {
       const snapshot = tx.objectStore('triples-snapshot');
       await snapshot.clear();
-      await Promise.all([...chunks.map((chunk, i) => snapshot.put(chunk, i)), tx.objectStore('triples-log').clear()]);
+      await issueAll<() => Promise<unknown>, unknown>([...chunks.map((chunk, i) => () => snapshot.put(chunk, i)), () => tx.objectStore('triples-log').clear()], (issue) => issue());
       await tx.done;
     } catch (e) {
       abortQuietly(tx);
