@@ -10,6 +10,7 @@ import { Database } from '../src/db/database';
 import { createApi } from '../src/api/app';
 import type { ApiDeps } from '../src/api/http/context';
 import type { OxigraphFactory } from '../src/db/triples/triple-store';
+import type { RequestTiming } from '../src/db/deadline';
 
 let counter = 0;
 
@@ -20,13 +21,14 @@ export interface TestApi {
 
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
 export async function testApi(
-  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory } = {},
+  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory; timing?: RequestTiming } = {},
 ): Promise<TestApi> {
   const db = await Database.open({
     indexedDB,
     name: `test-${process.pid}-${++counter}-${Date.now()}`,
     maxPayloadBytes: options.maxPayloadBytes,
     oxigraph: options.oxigraph ?? nodeOxigraph,
+    timing: options.timing,
   });
   const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser, cors: options.cors });
   return {

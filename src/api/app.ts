@@ -66,6 +66,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     if (target > limits.maxUrlBytes) throw limitError('maxUrlBytes', `the request URL's path and query (${target} bytes)`, 414);
     await next();
   });
+  // The time limit counts from here: everything after, authentication included, is the request's.
+  app.use('*', async (c, next) => {
+    c.set('deadline', await deps.db.deadline());
+    await next();
+  });
   if (deps.cors) app.use('*', loopbackCors());
   app.use('*', authenticate(deps));
 

@@ -104,6 +104,14 @@ describe('PUT /v1/config/properties', () => {
     { name: 'JSON when format=json and no Content-Type', headers: {}, query: '?format=json', body: '{"debug":true}', expected: { debug: true } },
     { name: 'a +json media type', headers: { 'content-type': 'application/vnd.x+json; charset=utf-8' }, body: '{"debug":true}', expected: { debug: true } },
     { name: 'content-versions=required', headers: JSON_CT, body: '{"content-versions":"required"}', expected: { 'content-versions': 'required', 'update-policy': 'version-required' } },
+    { name: 'a JSON time limit in seconds', headers: JSON_CT, body: '{"default-time-limit":5}', expected: { 'default-time-limit': 5 } },
+    { name: 'the largest time limit (3600 s)', headers: JSON_CT, body: '{"default-time-limit":3600}', expected: { 'default-time-limit': 3600 } },
+    {
+      name: 'an XML time limit (typed from its text)',
+      headers: XML_CT,
+      body: `<rapi:properties xmlns:rapi="${RAPI}"><rapi:default-time-limit> 120 </rapi:default-time-limit></rapi:properties>`,
+      expected: { 'default-time-limit': 120 },
+    },
   ])('$name → 204 and the change is visible', async ({ headers, body, expected, query = '' }) => {
     const api = await testApi();
     // Bytes, because a string body would make Request add Content-Type: text/plain.
@@ -126,6 +134,11 @@ describe('PUT /v1/config/properties', () => {
     { name: 'a value outside the enumeration', headers: JSON_CT, body: '{"update-policy":"maybe"}', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'an XML boolean that is not true/false', headers: XML_CT, body: `<rapi:properties xmlns:rapi="${RAPI}"><rapi:debug>1</rapi:debug></rapi:properties>`, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'malformed JSON', headers: JSON_CT, body: '{"debug":', status: 400, code: 'XDMP-JSONDOC' },
+    { name: 'a time limit of 0', headers: JSON_CT, body: '{"default-time-limit":0}', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
+    { name: 'a time limit past 3600 s', headers: JSON_CT, body: '{"default-time-limit":3601}', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
+    { name: 'a fractional time limit', headers: JSON_CT, body: '{"default-time-limit":1.5}', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
+    { name: 'a time limit as a JSON string', headers: JSON_CT, body: '{"default-time-limit":"60"}', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
+    { name: 'an XML time limit that is not a number', headers: XML_CT, body: `<rapi:properties xmlns:rapi="${RAPI}"><rapi:default-time-limit>1e3</rapi:default-time-limit></rapi:properties>`, status: 400, code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'a JSON array', headers: JSON_CT, body: '[{"debug":true}]', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'a JSON null', headers: JSON_CT, body: 'null', status: 400, code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'an empty body', headers: JSON_CT, body: '', status: 400, code: 'RESTAPI-INVALIDCONTENT' },

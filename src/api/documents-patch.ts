@@ -86,7 +86,7 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
     return metadata ? { metadata } : undefined;
   };
 
-  const { changed } = await deps.db.documents.update(uri, c.get('principal'), c.req.header('if-match') ?? undefined, change);
+  const { changed } = await deps.db.documents.update(uri, c.get('principal'), c.req.header('if-match') ?? undefined, change, c.get('deadline'));
   const statusText = !changed ? 'Unchanged' : categories.content ? 'Content Updated' : 'Metadata Updated';
   return new Response(null, { status: 204, statusText });
 }

@@ -126,7 +126,7 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
   }
 
   const writes = [write, ...extraction(params, write)];
-  const [outcome] = await deps.db.documents.write(writes, principal);
+  const [outcome] = await deps.db.documents.write(writes, principal, c.get('deadline'));
   if (!write.content) return new Response(null, { status: 204, statusText: 'Metadata Updated' });
   // Under overwrite-metadata the real server answers 204 for every content write.
   const policy = await deps.db.documents.updatePolicy();
@@ -181,7 +181,7 @@ async function generatedUri(c: ApiContext, deps: ApiDeps, params: Params): Promi
   const contentType = c.req.header('content-type') ?? null;
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const content = prepareContent(uri, body, formatParam ?? mimeOfExtension(uri.slice(uri.lastIndexOf('.') + 1))?.format, contentType);
-  await deps.db.documents.write([{ uri, content, metadata: metadataFromParams(params, deps.db.roles) }], c.get('principal'));
+  await deps.db.documents.write([{ uri, content, metadata: metadataFromParams(params, deps.db.roles) }], c.get('principal'), c.get('deadline'));
   return created(uri);
 }
 
@@ -199,7 +199,7 @@ async function bulk(c: ApiContext, deps: ApiDeps, params: Params): Promise<Respo
   const parts = parseMultipart(body, requireBoundary(c.req.header('content-type') ?? null));
   if (parts.length === 0) throw new DbError('RESTAPI-INVALIDREQ', 'bulk write with no parts');
   const writes = bulkWrites(parts, deps.db.roles);
-  const outcomes = await deps.db.documents.write(writes, c.get('principal'));
+  const outcomes = await deps.db.documents.write(writes, c.get('principal'), c.get('deadline'));
   const text = responseFormat === 'json' ? bulkJson(writes, outcomes) : bulkXml(writes, outcomes);
   return new Response(text, {
     status: 200,

@@ -73,7 +73,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   if (!wantsMultipart) {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `multipart/mixed must be acceptable (Accept) to read ${uris.length > 1 ? 'several documents' : 'content with metadata'}`);
   }
-  const docs = await db.documents.readMany(uris, principal);
+  const docs = await db.documents.readMany(uris, principal, c.get('deadline'));
   if (docs.length === 0 && uris.length === 1) {
     throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uris[0]}`);
   }
@@ -197,9 +197,9 @@ async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
     if (categories.metadata.length > 0) {
       throw new DbError('REST-INVALIDPARAM', 'category: content cannot be combined with metadata categories in a DELETE');
     }
-    await deps.db.documents.remove(uris, principal, { checkExists: check === 'exists', ifMatch: c.req.header('if-match') });
+    await deps.db.documents.remove(uris, principal, { checkExists: check === 'exists', ifMatch: c.req.header('if-match'), deadline: c.get('deadline') });
     return new Response(null, { status: 204, statusText: 'Document Deleted' });
   }
-  await deps.db.documents.resetMetadata(uris, categories.metadata, principal);
+  await deps.db.documents.resetMetadata(uris, categories.metadata, principal, c.get('deadline'));
   return new Response(null, { status: 204, statusText: 'Metadata Reset' });
 }

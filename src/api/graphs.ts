@@ -213,11 +213,11 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
     const payload =
       mediaType(contentType) === 'multipart/form-data' ? await formDataPayload(deps, body, contentType, base) : rdfPayload(body, contentType, base);
     if (iri === undefined) {
-      created = (await triples.writeQuads(payload, mode, { principal, permissions: perms })).created.length > 0;
+      created = (await triples.writeQuads(payload, mode, { principal, permissions: perms, deadline: c.get('deadline') })).created.length > 0;
     } else if (mode === 'replace') {
-      created = (await triples.replaceGraph(iri, payload, { principal, permissions: perms })).created;
+      created = (await triples.replaceGraph(iri, payload, { principal, permissions: perms, deadline: c.get('deadline') })).created;
     } else {
-      created = (await triples.mergeGraph(iri, payload, { principal, permissions: perms })).created;
+      created = (await triples.mergeGraph(iri, payload, { principal, permissions: perms, deadline: c.get('deadline') })).created;
     }
   }
   return new Response(null, { status: created ? 201 : 204 });
@@ -231,10 +231,10 @@ async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const principal = c.get('principal');
   const triples = deps.db.triples;
   if (iri === undefined) {
-    await triples.deleteAll(principal);
+    await triples.deleteAll(principal, c.get('deadline'));
   } else if (permissions) {
     if (!(await triples.resetGraphPermissions(iri, principal))) throw noGraph(iri);
-  } else if (!(await triples.deleteGraph(iri, principal))) {
+  } else if (!(await triples.deleteGraph(iri, principal, c.get('deadline')))) {
     throw noGraph(iri);
   }
   return new Response(null, { status: 204 });

@@ -81,6 +81,7 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
     start,
     pageLength,
     principal: c.get('principal'),
+    deadline: c.get('deadline'),
     ...(view && view !== 'structured' && view !== 'validate' ? { view } : {}),
   };
   if (multipart) return bulkRead(c, deps, params, request, view);
@@ -143,7 +144,7 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
     headers.set('Content-Length', '0');
     return new Response(null, { status: response.total === 0 ? 404 : 200, headers });
   }
-  const docs = await deps.db.documents.readMany(uris, request.principal);
+  const docs = await deps.db.documents.readMany(uris, request.principal, request.deadline);
   const parts: OutPart[] = [];
   if (withResponse) {
     const format = params.oneOf('format', ['json', 'xml'] as const) ?? 'xml';
@@ -179,11 +180,11 @@ async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {
       }
       throw new DbError('SEC-PRIV');
     }
-    await deps.db.documents.removeWhere({}, principal);
+    await deps.db.documents.removeWhere({}, principal, c.get('deadline'));
   } else {
     requireRole(c, 'rest-writer');
     const dir = directory === undefined ? undefined : directory.endsWith('/') ? directory : `${directory}/`;
-    await deps.db.documents.removeWhere({ collection, directory: dir }, principal);
+    await deps.db.documents.removeWhere({ collection, directory: dir }, principal, c.get('deadline'));
   }
   return new Response(null, { status: 204, statusText: 'Deleted' });
 }

@@ -58,6 +58,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
     bindings: r.bindings.map(toBinding),
     start: r.start,
     pageLength: r.pageLength,
+    deadline: c.get('deadline'),
     // Negotiated once the form is known and before the query runs: a 406 costs nothing.
     beforeRun: (form) => (mediaType = negotiateSparqlResults(c.req.raw, form === 'SELECT' ? 'bindings' : form === 'ASK' ? 'boolean' : 'graph')),
   });
@@ -67,6 +68,8 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
         ? result.json
         : serializeResults(result.results, mediaType, thingsHref)
       : await triples.withModule('engine', (ox) => serializeQuads(result.quads, mediaType, ox, { href: thingsHref, title: `${result.form} results` }));
+  // Serialising is synchronous, and a large result takes a while: past the deadline it is not sent.
+  c.get('deadline').check('writing the SPARQL results');
   return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType), ...effectiveTimestamp(deps) } });
 }
 
@@ -82,6 +85,7 @@ async function update(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<R
     usingNamedGraphs: r.usingNamedGraphs,
     bindings: r.bindings.map(toBinding),
     permissions: r.permissions,
+    deadline: c.get('deadline'),
   });
   return new Response(null, { status: outcome.created.length > 0 ? 201 : 200 });
 }

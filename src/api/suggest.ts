@@ -35,7 +35,7 @@ async function suggestions(c: ApiContext, deps: ApiDeps): Promise<Response> {
   // XML unless JSON is asked for, like every endpoint (the official client sends Accept: application/json).
   const format = structuredFormat(req, params.oneOf('format', ['json', 'xml'] as const));
   const { query, options } = await assembleQuery(req, params, deps, 'suggest');
-  const list = await deps.db.search.suggest({ partial, cursor, limit, options, restrict: query, principal: c.get('principal') });
+  const list = await deps.db.search.suggest({ partial, cursor, limit, options, restrict: query, principal: c.get('principal'), deadline: c.get('deadline') });
   const body =
     format === 'json'
       ? JSON.stringify({ suggestions: list })

@@ -17,6 +17,7 @@ import { QueryOptionsStore } from './options/store';
 import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
+import { Deadline, realTiming, type RequestTiming } from './deadline';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -35,6 +36,8 @@ export interface DatabaseOptions {
   triples?: TripleStoreOptions;
   /** Snapshot thresholds of the search index (tests). */
   search?: SearchServiceOptions;
+  /** How request deadlines read time and how long a second of the time limit lasts (tests shorten it). */
+  timing?: RequestTiming;
 }
 
 export class Database {
@@ -54,12 +57,16 @@ export class Database {
   readonly search: SearchService;
   readonly clock: Clock;
   readonly maxPayloadBytes: number;
+  /** The single-writer queue every write of this database runs through. */
+  readonly queue: WriteQueue;
+  private readonly timing: RequestTiming;
 
   private constructor(readonly idb: TabulaIdb, options: DatabaseOptions) {
     this.name = options.name ?? 'Documents';
     this.clock = new Clock();
     this.maxPayloadBytes = options.maxPayloadBytes ?? 64 * 1024 * 1024;
-    const queue = new WriteQueue();
+    this.timing = options.timing ?? realTiming;
+    const queue = (this.queue = new WriteQueue());
     this.properties = new PropertiesStore(idb, queue);
     this.queryOptions = new QueryOptionsStore(idb, queue);
     this.indexes = new IndexConfigStore(idb, queue);
@@ -77,6 +84,12 @@ export class Database {
     await db.roles.load();
     await db.users.seed();
     return db;
+  }
+
+  /** A deadline for a request starting now, from the instance's `default-time-limit`. */
+  async deadline(): Promise<Deadline> {
+    const start = this.timing.now();
+    return Deadline.after((await this.properties.get())['default-time-limit'], this.timing, start);
   }
 
   close(): void {

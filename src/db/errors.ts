@@ -104,6 +104,9 @@ export const catalogue = {
   'RESTAPI-CONTENTNOVERSION': entry(428, 'No content version supplied'),
   // 500
   'RESTAPI-INTERNALERROR': entry(500, 'Internal error'),
+  // A request past its time limit (instance property default-time-limit). The server's REST
+  // layer maps no status for it, so it is a 500 there too (reference §2.4's unmapped codes).
+  'XDMP-EXTIME': entry(500, 'Time limit exceeded'),
   // 503 — Tabula's own: an API request reached the static server (scripts/preview.mjs)
   // because no service worker controls the page yet.
   'TABULA-NOSERVICEWORKER': entry(503, 'The database runs in the service worker, which did not answer this request'),

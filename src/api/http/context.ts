@@ -3,10 +3,13 @@ import type { Context } from 'hono';
 import type { Database } from '../../db/database';
 import type { Principal } from '../../db/security/types';
 import { DbError } from '../../db/errors';
+import type { Deadline } from '../../db/deadline';
 
 export interface ApiEnv {
   Variables: {
     principal: Principal;
+    /** When the request's time limit runs out (set before authentication, from its start). */
+    deadline: Deadline;
     /** Set by Digest authentication when the credentials were right but the nonce is stale (the 401 says `stale=true`). */
     staleNonce?: boolean;
   };

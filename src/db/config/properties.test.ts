@@ -22,11 +22,12 @@ async function rejection(p: Promise<unknown> | (() => unknown)): Promise<DbError
 }
 
 describe('PropertiesStore', () => {
-  test('a fresh instance reports the MarkLogic defaults', async () => {
+  test('a fresh instance reports the MarkLogic defaults, and a 60 s time limit', async () => {
     const { props } = await freshStore();
     expect(await props.get()).toEqual({
       'content-versions': 'none',
       debug: false,
+      'default-time-limit': 60,
       'document-transform-all': true,
       'document-transform-out': '',
       'update-policy': 'merge-metadata',

@@ -8,6 +8,11 @@
  * It is never stored: `get()` derives it from the effective update-policy, and a write
  * of it is a write of update-policy.
  *
+ * `default-time-limit` is Tabula's own: MarkLogic keeps a request's time limit on the App
+ * Server ("default time limit", seconds; the Management API's `default-time-limit`), which
+ * a REST client cannot set. Tabula has no App Server configuration, so it is an instance
+ * property under the same name, in whole seconds as there (docs/decisions/0016-time-limit.md).
+ *
  * @example
  * await db.properties.update({ 'content-versions': 'required' });
  * (await db.properties.get())['update-policy']; // 'version-required'
@@ -23,6 +28,8 @@ export type ContentVersions = 'none' | 'optional' | 'required';
 export interface InstanceProperties {
   'content-versions': ContentVersions;
   debug: boolean;
+  /** Seconds a request may run before it is answered with XDMP-EXTIME. */
+  'default-time-limit': number;
   'document-transform-all': boolean;
   'document-transform-out': string;
   'update-policy': UpdatePolicy;
@@ -35,6 +42,9 @@ export type PropertyName = keyof InstanceProperties;
 export const defaultProperties: InstanceProperties = {
   'content-versions': 'none',
   debug: false,
+  // MarkLogic's App Server default is 600 s; a browser database answers one tab, whose
+  // user is waiting, and a service worker's fetch event is cut off after a few minutes.
+  'default-time-limit': 60,
   'document-transform-all': true,
   'document-transform-out': '',
   'update-policy': 'merge-metadata',
@@ -42,11 +52,15 @@ export const defaultProperties: InstanceProperties = {
   'validate-queries': false,
 };
 
-type Kind = { type: 'boolean' } | { type: 'string'; values?: readonly string[] };
+type Kind = { type: 'boolean' } | { type: 'string'; values?: readonly string[] } | { type: 'integer'; min: number; max: number };
+
+/** MarkLogic's default `max-time-limit`, the most any request's time limit may be. */
+export const MAX_TIME_LIMIT = 3600;
 
 const kinds: Record<PropertyName, Kind> = {
   'content-versions': { type: 'string', values: ['none', 'optional', 'required'] },
   debug: { type: 'boolean' },
+  'default-time-limit': { type: 'integer', min: 1, max: MAX_TIME_LIMIT },
   'document-transform-all': { type: 'boolean' },
   'document-transform-out': { type: 'string' },
   'update-policy': { type: 'string', values: ['merge-metadata', 'overwrite-metadata', 'version-optional', 'version-required'] },
@@ -82,6 +96,12 @@ export function propertyValue(name: PropertyName, value: unknown): InstancePrope
     if (typeof value !== 'boolean') throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be a boolean, not ${JSON.stringify(value)}`);
     return value;
   }
+  if (kind.type === 'integer') {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < kind.min || value > kind.max) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be a whole number of seconds from ${kind.min} to ${kind.max}, not ${JSON.stringify(value)}`);
+    }
+    return value;
+  }
   if (typeof value !== 'string') throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be a string, not ${JSON.stringify(value)}`);
   if (kind.values && !kind.values.includes(value)) {
     throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be one of ${kind.values.join(', ')}, not ${JSON.stringify(value)}`);
@@ -95,6 +115,10 @@ export function propertyFromText(name: PropertyName, text: string): InstanceProp
     const t = text.trim();
     if (t !== 'true' && t !== 'false') throw new DbError('RESTAPI-INVALIDCONTENT', `${name} must be true or false, not ${JSON.stringify(text)}`);
     return t === 'true';
+  }
+  if (kinds[name].type === 'integer') {
+    const t = text.trim();
+    return propertyValue(name, /^[0-9]{1,10}$/.test(t) ? Number(t) : t);
   }
   return propertyValue(name, text);
 }

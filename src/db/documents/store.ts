@@ -11,6 +11,7 @@
 import type { IDBPObjectStore } from 'idb';
 import { DbError } from '../errors';
 import { issueAll, watched } from '../storage/requests';
+import { Deadline } from '../deadline';
 import type { TabulaIdb, TabulaSchema } from '../storage/schema';
 import type { Clock, WriteQueue } from '../storage/write-queue';
 import type { PropertiesStore, UpdatePolicy } from '../config/properties';
@@ -133,10 +134,11 @@ export class DocumentStore {
   }
 
   /** Several documents in one snapshot, in request order, the missing and unreadable left out. */
-  async readMany(uris: readonly string[], principal: Principal): Promise<StoredDocument[]> {
+  async readMany(uris: readonly string[], principal: Principal, deadline = Deadline.none): Promise<StoredDocument[]> {
     const tx = watched(this.idb.transaction('documents', 'readonly'));
     const docs = await issueAll(uris, (u) => tx.store.get(u));
     await tx.done;
+    deadline.check('the bulk read');
     const seen = new Set<string>();
     return docs.filter((d): d is StoredDocument => {
       if (!d || seen.has(d.uri) || !canRead(principal, d)) return false;
@@ -154,7 +156,7 @@ export class DocumentStore {
    * Writes documents atomically. Content writes create or replace; metadata-only
    * writes need the document to exist. Checks update permission and versions.
    */
-  write(writes: readonly DocumentWrite[], principal: Principal): Promise<WriteOutcome[]> {
+  write(writes: readonly DocumentWrite[], principal: Principal, deadline = Deadline.none): Promise<WriteOutcome[]> {
     const seen = new Set<string>();
     for (const w of writes) {
       if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `${w.uri} is written twice in one request`);
@@ -180,6 +182,7 @@ export class DocumentStore {
         });
         const written = [...current.values()].filter((d): d is StoredDocument => d !== undefined).map(withReaders);
         this.listener?.checkWrite(written);
+        deadline.check('the write');
         const changeKey = await logChange(tx, written.map((d) => d.uri), () => issueAll(written, (doc) => store.put(doc)));
         await tx.done;
         this.tell(changeKey, written, []);
@@ -188,7 +191,7 @@ export class DocumentStore {
         abortQuietly(tx);
         throw e;
       }
-    });
+    }, deadline);
   }
 
   private applyWrite(
@@ -223,6 +226,7 @@ export class DocumentStore {
     principal: Principal,
     ifMatch: string | undefined,
     change: (doc: StoredDocument) => { content?: string; metadata?: Metadata } | undefined,
+    deadline = Deadline.none,
   ): Promise<{ changed: boolean; version: number }> {
     return this.queue.run(async () => {
       const policy = await this.updatePolicy();
@@ -242,6 +246,7 @@ export class DocumentStore {
         const version = result.content !== undefined ? this.clock.next() : doc.version;
         const updated = withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
         this.listener?.checkWrite([updated]);
+        deadline.check('the patch');
         const changeKey = await logChange(tx, [uri], () => issueAll([updated], (doc) => store.put(doc)));
         await tx.done;
         this.tell(changeKey, [updated], []);
@@ -250,14 +255,15 @@ export class DocumentStore {
         abortQuietly(tx);
         throw e;
       }
-    });
+    }, deadline);
   }
 
   /**
    * Deletes documents (missing ones are skipped unless `checkExists`). Under
    * versioning, `ifMatch` guards a single document.
    */
-  remove(uris: readonly string[], principal: Principal, options: { checkExists?: boolean; ifMatch?: string } = {}): Promise<void> {
+  remove(uris: readonly string[], principal: Principal, options: { checkExists?: boolean; ifMatch?: string; deadline?: Deadline } = {}): Promise<void> {
+    const deadline = options.deadline ?? Deadline.none;
     return this.queue.run(async () => {
       const policy = await this.updatePolicy();
       if (uris.length > 1 && isVersioned(policy) && (policy === 'version-required' || options.ifMatch)) {
@@ -281,6 +287,7 @@ export class DocumentStore {
           await tx.done;
           return;
         }
+        deadline.check('the delete');
         const changeKey = await logChange(tx, deleted, () => issueAll(deleted, (u) => store.delete(u)));
         await tx.done;
         this.tell(changeKey, [], deleted);
@@ -288,11 +295,11 @@ export class DocumentStore {
         abortQuietly(tx);
         throw e;
       }
-    });
+    }, deadline);
   }
 
   /** Resets metadata categories to their defaults; missing documents are skipped. */
-  resetMetadata(uris: readonly string[], categories: readonly MetadataCategory[], principal: Principal): Promise<void> {
+  resetMetadata(uris: readonly string[], categories: readonly MetadataCategory[], principal: Principal, deadline = Deadline.none): Promise<void> {
     return this.queue.run(async () => {
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
@@ -305,6 +312,7 @@ export class DocumentStore {
             return { ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) };
           });
         const written = changed.map(withReaders);
+        deadline.check('the metadata reset');
         const changeKey = await logChange(tx, written.map((d) => d.uri), () => issueAll(written, (d) => store.put(d)));
         await tx.done;
         this.tell(changeKey, written, []);
@@ -312,14 +320,14 @@ export class DocumentStore {
         abortQuietly(tx);
         throw e;
       }
-    });
+    }, deadline);
   }
 
   /**
    * Deletes every document in a collection, under a directory, or all of them
    * (DELETE /v1/search). All or nothing: one the user may not update fails the lot.
    */
-  removeWhere(filter: ListFilter, principal: Principal): Promise<number> {
+  removeWhere(filter: ListFilter, principal: Principal, deadline = Deadline.none): Promise<number> {
     return this.queue.run(async () => {
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
@@ -331,6 +339,7 @@ export class DocumentStore {
           if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `delete of ${doc.uri} by ${principal.name}`);
         }
         const deleted = visible.map((d) => d.uri);
+        deadline.check('the delete');
         const changeKey = await logChange(tx, deleted, () => issueAll(deleted, (u) => store.delete(u)));
         await tx.done;
         this.tell(changeKey, [], deleted);
@@ -339,7 +348,7 @@ export class DocumentStore {
         abortQuietly(tx);
         throw e;
       }
-    });
+    }, deadline);
   }
 
   /**

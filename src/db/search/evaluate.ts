@@ -7,6 +7,7 @@
  * punctuation sensitivity, exact values — against the stored documents, read back for
  * the remaining candidates only. Permissions are applied by the caller.
  */
+import type { Deadline } from '../deadline';
 import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
 import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
@@ -20,6 +21,8 @@ export interface EvalContext {
   range(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number>;
   /** Stored documents by key, for the checks the indexes cannot make. */
   read(keys: number[]): Promise<Map<number, StoredDocument>>;
+  /** The request's deadline, checked before each sub-query and after each read of stored documents. */
+  deadline?: Deadline;
 }
 
 /** Where a query looks: the content or the properties, within these scopes (all must hold). */
@@ -53,6 +56,7 @@ export class Evaluator {
   }
 
   async docs(q: Query, frame: Frame): Promise<Set<number>> {
+    this.ctx.deadline?.check('the search');
     switch (q.kind) {
       case 'true':
         return this.universe();
@@ -302,6 +306,7 @@ export class Evaluator {
   /** Keeps the candidates whose stored document has a node in the frame's scopes passing `test` (given the node's path id). */
   private async verify(candidates: Set<number>, frame: Frame, test: (node: ContentNode, pathId: number) => boolean): Promise<Set<number>> {
     const docs = await this.ctx.read([...candidates]);
+    this.ctx.deadline?.check('the search');
     const corpus = this.corpusOf(frame);
     const out = new Set<number>();
     for (const [key, doc] of docs) {

@@ -19,6 +19,7 @@ import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
 import type { QueryOptions, RangeConstraintDef } from '../options/types';
 import type { Principal } from '../security/types';
+import { Deadline } from '../deadline';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { constraintKind, rangeRefOf } from './constraints';
@@ -64,6 +65,8 @@ export interface SearchRequest {
   /** The `view` parameter: overrides return-results / return-facets / return-metrics (reference §4.8). */
   view?: 'results' | 'facets' | 'metadata' | 'all' | 'none';
   principal: Principal;
+  /** The request's deadline: checked between the search's stages and inside its evaluation. */
+  deadline?: Deadline;
 }
 
 export interface SearchOutcome {
@@ -238,9 +241,11 @@ export class SearchService {
   // ---- search ---------------------------------------------------------------------
 
   /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
-  async suggest(request: Omit<SuggestRequest, 'documents' | 'rangeValues'> & { restrict: Query; principal: Principal }): Promise<string[]> {
+  async suggest(request: Omit<SuggestRequest, 'documents' | 'rangeValues'> & { restrict: Query; principal: Principal; deadline?: Deadline }): Promise<string[]> {
+    const deadline = request.deadline ?? Deadline.none;
     const corpus = await this.ready();
-    const evaluator = this.evaluator(corpus);
+    deadline.check('the suggestion');
+    const evaluator = this.evaluator(corpus, deadline);
     const matched = await evaluator.docs(request.restrict, { target: 'content', scopes: [] });
     const documents = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
     const rangeValues = (range: RangeConstraintDef, name: string): string[] => {
@@ -272,9 +277,10 @@ export class SearchService {
     return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
-  private evaluator(corpus: Corpus): Evaluator {
+  private evaluator(corpus: Corpus, deadline: Deadline): Evaluator {
     return new Evaluator({
       corpus,
+      deadline,
       range: (ref, op, values) => this.rangeIndexes.matching(ref, op, values),
       read: (keys) => this.readEntries(corpus, keys),
     });
@@ -287,8 +293,11 @@ export class SearchService {
       throw new DbError('REST-INVALIDPARAM', 'return-plan is not supported: Tabula does not report query plans (set return-plan to false, or use return-query to see the resolved query)');
     }
     const began = performance.now();
+    const deadline = request.deadline ?? Deadline.none;
+    // Waiting for the index (its load, a range-index build) counts against the request too.
     const corpus = await this.ready();
-    const evaluator = this.evaluator(corpus);
+    deadline.check('the search');
+    const evaluator = this.evaluator(corpus, deadline);
     const matched = await evaluator.docs(request.query, { target: 'content', scopes: [] });
     const readable = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
     const o = request.options;
@@ -298,7 +307,9 @@ export class SearchService {
     const keys = [...readable];
     const ranking = rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
     // Positions in `keys`, in result order — as far as the requested page reaches.
+    deadline.check('the search');
     const ordered = this.order(keys, ranking, o, corpus, request.start - 1 + request.pageLength);
+    deadline.check('the search');
     const queried = performance.now();
 
     const response: SearchResponse = {
@@ -314,6 +325,7 @@ export class SearchService {
       const t = performance.now();
       response.results = await this.results(corpus, page, (j) => ranking.relevance(pageAt[j]), request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
       snippetMs = performance.now() - t;
+      deadline.check('the search');
     }
     let facetMs = 0;
     if (returns.facets) {
@@ -321,6 +333,7 @@ export class SearchService {
       const facets = this.facets(corpus, readable, o);
       if (Object.keys(facets).length > 0 || request.view === 'facets' || request.view === 'all') response.facets = facets;
       facetMs = performance.now() - t;
+      deadline.check('the search');
     }
     if (o['return-qtext'] !== false && request.qtext.length > 0) response.qtext = request.qtext;
     if (o['return-query'] === true) response.query = request.query;
@@ -377,6 +390,7 @@ export class SearchService {
       maxSnippetChars: transform?.['max-snippet-chars'] ?? DEFAULT_SNIPPET.maxSnippetChars,
     };
     return page.map((key, i) => {
+      request.deadline?.check('the search'); // a snippet parses its whole document
       const e = corpus.entry(key)!;
       const r = relevance(i);
       const result: SearchResult = {

@@ -1,3 +1,5 @@
+import { Deadline, timeLimitError } from '../deadline';
+
 /**
  * The single-writer rule of DESIGN.md: every write of the database runs through one
  * queue, one at a time, so a write can read current state, decide, and commit in
@@ -8,7 +10,34 @@
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
-  run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once every write queued before it has finished. With a `deadline`, a write
+   * still waiting when it runs out is answered XDMP-EXTIME at that moment — not when the
+   * writes ahead of it finish, however long they take — and never runs; one that has started
+   * is not abandoned (it may be committing) but checks the deadline itself before it commits.
+   */
+  run<T>(work: () => Promise<T>, deadline: Deadline = Deadline.none): Promise<T> {
+    if (deadline === Deadline.none) return this.enqueue(work);
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = this.enqueue(() => {
+      clearTimeout(timer);
+      if (timedOut) return Promise.resolve(undefined as T);
+      deadline.check('waiting for the writes queued before it');
+      return work();
+    });
+    const expiry = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        reject(timeLimitError(deadline.limitSeconds, 'waiting for the writes queued before it'));
+      }, deadline.remaining());
+    });
+    // Whichever settles first answers; the timer is cleared when the work starts, so it only
+    // ever answers for a write that has not (and now never will).
+    return Promise.race([started, expiry]);
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
     const result = this.tail.then(work, work);
     // The queue continues whether this write succeeded or failed.
     this.tail = result.catch(() => undefined);

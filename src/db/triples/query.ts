@@ -5,6 +5,7 @@
  * `head.vars` is right even with no solutions); CONSTRUCT and DESCRIBE as quads. Every
  * IRI is in the client's spelling.
  */
+import type { Deadline } from '../deadline';
 import type * as Oxigraph from 'oxigraph';
 import type { Query } from 'sparqljs';
 import { DbError } from '../errors';
@@ -36,6 +37,8 @@ export interface QueryOptions {
    * negotiates the answer's format refuses here (throws), before any work is done.
    */
   beforeRun?: (form: QueryForm) => void;
+  /** The request's deadline: a query whose evaluation ends past it is answered XDMP-EXTIME. */
+  deadline?: Deadline;
 }
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';

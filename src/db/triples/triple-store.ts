@@ -21,6 +21,7 @@
  * const { results } = await db.triples.query('SELECT * WHERE { ?s ?p ?o }', { principal });
  */
 import type * as Oxigraph from 'oxigraph';
+import { Deadline } from '../deadline';
 import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
@@ -72,6 +73,8 @@ export interface TripleStoreOptions {
 /** Options of the graph-store writes. */
 export interface GraphWriteOptions {
   principal: Principal;
+  /** The request's deadline: a write that ends past it is undone (500 XDMP-EXTIME). */
+  deadline?: Deadline;
   /** `perm:{role}`: added to the default permissions of graphs the write creates. */
   permissions?: readonly Permission[];
 }
@@ -137,10 +140,15 @@ export class TripleStore {
    */
   async query(text: string, options: QueryOptions): Promise<QueryResult> {
     checkSparqlLimits(text, 'SPARQL query');
+    const deadline = options.deadline ?? Deadline.none;
     return this.reading('input', (engine) => {
       const prepared = prepareQuery(engine.ox, text, options);
       options.beforeRun?.(prepared.form);
-      return runQuery(new GraphAccess(engine, options.principal), prepared, options);
+      deadline.check('the SPARQL query');
+      const result = runQuery(new GraphAccess(engine, options.principal), prepared, options);
+      // The engine cannot be interrupted: a result that comes back too late is discarded.
+      deadline.check('the SPARQL query');
+      return result;
     });
   }
 
@@ -148,10 +156,16 @@ export class TripleStore {
   async update(text: string, options: UpdateOptions): Promise<UpdateOutcome> {
     checkSparqlLimits(text, 'SPARQL update');
     const parsed = prepareUpdate(text, options);
-    return this.write(options.principal, options.permissions, 'input', (ctx) => {
-      applyUpdate(ctx, parsed, options);
-      return { created: ctx.createdGraphs(), changed: ctx.changed };
-    });
+    return this.write(
+      options.principal,
+      options.permissions,
+      'input',
+      (ctx) => {
+        applyUpdate(ctx, parsed, options);
+        return { created: ctx.createdGraphs(), changed: ctx.changed };
+      },
+      options.deadline,
+    );
   }
 
   // ---- graph store (/v1/graphs) --------------------------------------------------------
@@ -176,13 +190,13 @@ export class TripleStore {
   /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
   replaceGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }));
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }), options.deadline);
   }
 
   /** POST ?graph / ?default: adds the payload's triples to the graph (created when missing). */
   mergeGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }));
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }), options.deadline);
   }
 
   /**
@@ -191,18 +205,18 @@ export class TripleStore {
    * graph the payload names first. Returns the graphs created.
    */
   writeQuads(payload: RdfPayload, mode: 'replace' | 'merge', options: GraphWriteOptions): Promise<{ created: string[] }> {
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }));
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }), options.deadline);
   }
 
   /** DELETE ?graph / ?default. False when the graph does not exist for this user (404). */
-  deleteGraph(iri: string, principal: Principal): Promise<boolean> {
+  deleteGraph(iri: string, principal: Principal, deadline?: Deadline): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteGraph(ctx, key));
+    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteGraph(ctx, key), deadline);
   }
 
   /** DELETE without parameters: every graph the user can see. */
-  deleteAll(principal: Principal): Promise<void> {
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteAll(ctx));
+  deleteAll(principal: Principal, deadline?: Deadline): Promise<void> {
+    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteAll(ctx), deadline);
   }
 
   /** A graph's permissions; undefined when missing or unreadable. */
@@ -370,7 +384,13 @@ export class TripleStore {
    * The write path: queued, applied in memory behind the gate, committed in one
    * transaction, undone on any failure.
    */
-  private write<T>(principal: Principal, permissions: readonly Permission[] | undefined, blame: Blame, work: (ctx: WriteContext) => T): Promise<T> {
+  private write<T>(
+    principal: Principal,
+    permissions: readonly Permission[] | undefined,
+    blame: Blame,
+    work: (ctx: WriteContext) => T,
+    deadline = Deadline.none,
+  ): Promise<T> {
     return this.queue.run(async () => {
       const engine = await this.engine();
       let open!: () => void;
@@ -378,6 +398,8 @@ export class TripleStore {
       const ctx = new WriteContext(engine, principal, permissions);
       try {
         const value = work(ctx);
+        // The engine's work cannot be interrupted; a write that ends past the deadline is undone below.
+        deadline.check('the triple write');
         const entry = ctx.changes.entry();
         const registry = ctx.registryChanges();
         if (entry || registry.length > 0) await this.commit(entry, registry);
@@ -398,7 +420,7 @@ export class TripleStore {
         this.lastWrite = performance.now();
         if (engine.ox !== this.broken) this.compactIfDue(engine);
       }
-    });
+    }, deadline);
   }
 
   private async commit(entry: LogEntry | undefined, registry: ReturnType<WriteContext['registryChanges']>): Promise<void> {

@@ -7,6 +7,7 @@
  * store in order, recorded in the request's {@link WriteContext}; any error undoes the
  * whole request.
  */
+import type { Deadline } from '../deadline';
 import type * as Oxigraph from 'oxigraph';
 import { Wildcard, type GraphOrDefault, type GraphReference, type Pattern, type Quads, type SelectQuery, type Update, type UpdateOperation } from 'sparqljs';
 import { DbError } from '../errors';
@@ -36,6 +37,8 @@ export interface UpdateOptions {
   bindings?: readonly Binding[];
   /** `perm:{role}`: added to the default permissions of graphs the update creates. */
   permissions?: readonly Permission[];
+  /** The request's deadline: an update that ends past it is undone (500 XDMP-EXTIME). */
+  deadline?: Deadline;
 }
 
 export interface UpdateOutcome {
