@@ -114,6 +114,29 @@ describe('RDF payloads the engine must not see', () => {
       code: 'TABULA-LIMIT',
       message: /maxNestingDepth/,
     },
+    {
+      name: 'a Turtle list of 200,000 items (the engine took 7-25 s)',
+      type: 'text/turtle',
+      body: `<http://example.org/s> <http://example.org/p> ( ${Array.from({ length: 200_000 }, (_, i) => i).join(' ')} ) .`,
+      code: 'TABULA-LIMIT',
+      message: /maxRdfListItems/,
+    },
+    {
+      name: 'a TriG list one item past maxRdfListItems, of typed and tagged literals',
+      type: 'application/trig',
+      body: `<http://example.org/g> { <http://example.org/s> <http://example.org/p> ( ${'"x"@en '.repeat(limits.maxRdfListItems / 2)}${'"1"^^<http://www.w3.org/2001/XMLSchema#integer> '.repeat(limits.maxRdfListItems / 2 + 1)}) }`,
+      code: 'TABULA-LIMIT',
+      message: /maxRdfListItems/,
+    },
+    { name: 'Turtle blank nodes nested 100,000 deep', type: 'text/turtle', body: `<http://example.org/s> ${nested('<http://example.org/p> [ ', ' ]', 100_000, '<http://example.org/p> 1')} .`, code: 'TABULA-LIMIT', message: /maxNestingDepth/ },
+    { name: 'N3 lists nested 100,000 deep', type: 'text/n3', body: `<http://example.org/s> <http://example.org/p> ${nested('( ', ' )', 100_000, '1')} .`, code: 'TABULA-LIMIT', message: /maxNestingDepth/ },
+    {
+      name: 'RDF/XML nested 40,000 elements deep (the engine took 21 s)',
+      type: 'application/rdf+xml',
+      body: `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://example.org/">${nested('<rdf:Description><e:p>', '</e:p></rdf:Description>', 20_000, 'x')}</rdf:RDF>`,
+      code: 'TABULA-LIMIT',
+      message: /maxNestingDepth/,
+    },
   ])('$name is refused before the engine, and the graph is unchanged', async ({ type, body, code, message }) => {
     const api = await seeded();
     const res = await api.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': type }, body });
@@ -129,5 +152,31 @@ describe('RDF payloads the engine must not see', () => {
     });
     expect(next.status).toBe(204);
     expect(await names(api)).toEqual(['Ada', 'Alan', 'Grace']);
+  });
+});
+
+describe('RDF payloads at the limits', () => {
+  const list = (n: number) => Array.from({ length: n }, (_, i) => i).join(' ');
+  test.for([
+    { name: `a Turtle list of maxRdfListItems items`, type: 'text/turtle', body: `<http://example.org/s> <http://example.org/p> ( ${list(limits.maxRdfListItems)} ) .`, triples: 2 * limits.maxRdfListItems + 1 },
+    {
+      name: 'Turtle with brackets and parentheses inside strings, IRIs and comments',
+      type: 'text/turtle',
+      body: `# ${'(['.repeat(1000)}\n<http://example.org/s> <http://example.org/p> "${'(['.repeat(1000)}", '''${'( '.repeat(20_000)}''', <http://example.org/a(b)> .`,
+      triples: 3,
+    },
+    { name: `Turtle nested maxNestingDepth deep`, type: 'text/turtle', body: `<http://example.org/s> ${nested('<http://example.org/p> [ ', ' ]', limits.maxNestingDepth, '<http://example.org/p> 1')} .`, triples: limits.maxNestingDepth + 1 },
+    {
+      name: 'RDF/XML nested maxNestingDepth elements deep, with > and < in attribute values, comments and CDATA',
+      type: 'application/rdf+xml',
+      body: `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://example.org/"><!-- ${'<a>'.repeat(1000)} -->${nested('<rdf:Description e:q="a>b"><e:p>', '</e:p></rdf:Description>', (limits.maxNestingDepth - 2) / 2, '<![CDATA[<x><y>]]>')}</rdf:RDF>`,
+      triples: limits.maxNestingDepth - 2,
+    },
+  ])('$name is stored', async ({ type, body, triples }) => {
+    const api = await testApi();
+    const res = await api.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': type }, body });
+    expect(res.status).toBe(201);
+    const count = await post(api, 'query', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <http://example.org/g> { ?s ?p ?o } }');
+    expect(Number(((await count.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value)).toBe(triples);
   });
 });
