@@ -42,6 +42,11 @@ export const limits = {
   /** Other operators and UNION / MINUS / OPTIONAL in one SPARQL statement (the engine traps near 3,000). */
   maxSparqlChain: 256,
   /**
+   * Triple patterns in one SPARQL query or update, DATA blocks, templates and VALUES aside
+   * (a collection item is two): real queries have < 30; the optimiser takes 3 s for 256.
+   */
+  maxSparqlTriplePatterns: 64,
+  /**
    * Bytes of a request's URL: its path and query string, percent-encoded: a GET search or
    * SPARQL query travels in it. Past it: 414 URI Too Long, the status HTTP names for it.
    */

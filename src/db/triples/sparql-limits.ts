@@ -8,10 +8,13 @@
  * - `maxSparqlNesting`: depth of `{`, `(` and `[`;
  * - `maxSparqlPathLength`: property-path operators (`/`, `|`, `^`) in one statement;
  * - `maxSparqlChain`: other operators and UNION / MINUS / OPTIONAL in one statement.
- * A statement ends at `.`, `;` or `,` or with its bracket. Figures: docs/decisions/0014-engine-traps.md.
+ * A statement ends at `.`, `;` or `,` or with its bracket. Then the triple patterns are
+ * counted (`maxSparqlTriplePatterns`, src/db/triples/sparql-patterns.ts). Figures:
+ * docs/decisions/0014-engine-traps.md.
  */
 import { DbError } from '../errors';
 import { limitDetail, limitError, limits } from '../limits';
+import { checkSparqlPatterns } from './sparql-patterns';
 import { afterString, endOf, IRIREF } from './text-scan';
 
 const WORD = /[\p{L}\p{N}_:.\-%\\?$]+/uy;
@@ -71,4 +74,5 @@ export function checkSparqlLimits(text: string, what: string): void {
       i++;
     }
   }
+  checkSparqlPatterns(text, what);
 }
