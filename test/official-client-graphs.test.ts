@@ -4,7 +4,8 @@
  * call resolves with the shape the client builds (reference/marklogic-node-client.md
  * §5), which proves the wire details it depends on — statuses it accepts, bodies it
  * parses by Content-Type, `bind%3A…` parameter names, `using-named-graph-uri=true`,
- * path-form graph IRIs and the RDF/JSON round trip of `<marklogic.com/r1>`.
+ * path-form graph IRIs (in `graph=` and SPARQL Update; a payload's relative IRIs need a
+ * base, which this client cannot send: 400 XDMP-BASEURI) and the RDF/JSON round trip.
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -168,22 +169,26 @@ describe('graphs.write', () => {
     expect(await graphs.read('application/n-triples').result()).toContain(`<${PPL}q4> <${FOAF}name> "In the default graph" .`);
   });
 
-  test('N-Quads naming a path-form graph (marklogic.com/…) land in that graph', async () => {
-    const data = `<${PPL}q5> <${FOAF}name> "In a path-form graph" <marklogic.com/inline/path> .\n`;
+  test('N-Quads naming a graph land in that graph; a path-form graph name there has no base: 400 XDMP-BASEURI', async () => {
+    const data = `<${PPL}q5> <${FOAF}name> "In a named graph" <http://marklogic.com/inline/path> .\n`;
     await graphs.write({ uri: graphs.inlineGraphUris(), contentType: 'application/n-quads', data }).result();
-    expect(nTriplesLines(await graphs.read('marklogic.com/inline/path', 'application/n-triples').result())).toEqual([`<${PPL}q5> <${FOAF}name> "In a path-form graph" .`]);
+    expect(nTriplesLines(await graphs.read('http://marklogic.com/inline/path', 'application/n-triples').result())).toEqual([`<${PPL}q5> <${FOAF}name> "In a named graph" .`]);
+    const relative = `<${PPL}q6> <${FOAF}name> "In a path-form graph" <marklogic.com/inline/path> .\n`;
+    const err = await failure(graphs.write({ uri: graphs.inlineGraphUris(), contentType: 'application/n-quads', data: relative }));
+    expect([err.statusCode, err.body?.errorResponse?.messageCode]).toEqual([400, 'XDMP-BASEURI']);
+    expect((await graphs.probe('marklogic.com/inline/path').result()).exists).toBe(false);
   });
 
   test('an RDF/JSON object (sent JSON-stringified) round-trips as the same RDF/JSON object', async () => {
     const uri = 'marklogic.com/rdf-json';
     const data: RdfJson = {
-      'marklogic.com/r1': {
-        'marklogic.com/p1': [{ type: 'literal', value: 'plain' }],
+      'http://marklogic.com/r1': {
+        'http://marklogic.com/p1': [{ type: 'literal', value: 'plain' }],
         [`${FOAF}age`]: [{ type: 'literal', value: '42', datatype: `${XSD}integer` }],
       },
       [`${PPL}dee`]: {
         [`${FOAF}name`]: [{ type: 'literal', value: 'Dee', lang: 'en' }],
-        [`${FOAF}knows`]: [{ type: 'uri', value: 'marklogic.com/r1' }],
+        [`${FOAF}knows`]: [{ type: 'uri', value: 'http://marklogic.com/r1' }],
       },
     };
     expect(await graphs.write(uri, 'application/rdf+json', data).result()).toEqual({ defaultGraph: false, graph: uri, graphType: 'named' });
@@ -575,7 +580,7 @@ describe('errors reach the client with status and MarkLogic body', () => {
   });
 
   test('malformed Turtle → 400, and the graph is not created', async () => {
-    const err = await failure(graphs.write('marklogic.com/err/turtle', 'text/turtle', '<a> <b> .'));
+    const err = await failure(graphs.write('marklogic.com/err/turtle', 'text/turtle', '<http://a> <http://b> .'));
     expect(err.statusCode).toBe(400);
     expect(err.body?.errorResponse?.messageCode).toMatch(/^(RESTAPI-INVALIDCONTENT|SEM-NOTRDF)$/);
     expect((await graphs.probe('marklogic.com/err/turtle').result()).exists).toBe(false);

@@ -13,8 +13,7 @@ import type { RoleLookup } from '../db/security/types';
 import { decodeUtf8 } from '../db/documents/content';
 import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
 import { rethrowTrap } from '../db/triples/engine-trap';
-import { checkRdfPayload } from '../db/triples/payload-limits';
-import type { RdfPayload } from '../db/triples/graph-store';
+import { parsePayload, type RdfPayload } from '../db/triples/graph-store';
 import { parseXml } from '../db/xml/parse';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
@@ -22,7 +21,6 @@ import { Params } from './http/params';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { parseMultipart } from './http/multipart';
-import { RELATIVE_BASE } from '../db/triples/relative-iris';
 import { ntriplesTerm, safeBlankLabel, toJsonTerm, type TermLike } from './serializers/rdf-terms';
 import { escapeXml } from './http/xml-text';
 import { contentTypeHeader, negotiateAnswer, rdfFormatOf } from './serializers/formats';
@@ -159,15 +157,12 @@ async function formDataPayload(deps: ApiDeps, bytes: Uint8Array, contentType: st
       throw new DbError('RESTAPI-INVALIDMIMETYPE', `part ${i + 1}: ${part.contentType || 'no Content-Type'} is not a triples syntax`);
     }
     let quads: Array<{ subject: TermLike; predicate: TermLike; object: TermLike }>;
-    checkRdfPayload(single.text, format.mediaType);
     try {
-      quads = ox.parse(typeof single.text === 'string' ? single.text : decodeUtf8(single.text, `part ${i + 1}`), {
-        format: format.oxigraph,
-        base_iri: single.base ?? RELATIVE_BASE,
-      });
+      quads = parsePayload(ox, single);
     } catch (e) {
       rethrowTrap(e);
-      throw new DbError('RESTAPI-INVALIDCONTENT', `part ${i + 1}: ${(e as Error).message}`);
+      if (e instanceof DbError) throw new DbError(e.code, `part ${i + 1}: ${e.detail}`);
+      throw e;
     }
     const term = (t: TermLike) => (t.termType === 'BlankNode' ? `_:p${i}_${safeBlankLabel(t.value)}` : ntriplesTerm(toJsonTerm(t)));
     for (const q of quads) lines.push(`${term(q.subject)} ${term(q.predicate)} ${term(q.object)} .`);
@@ -182,7 +177,7 @@ function rdfPayload(bytes: Uint8Array, contentType: string | null, base: string 
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `unsupported RDF syntax: ${mediaType(contentType) || 'no Content-Type'}`);
   }
   if (format.mediaType === 'application/rdf+json') {
-    // Turtle, not N-Triples: path-form IRIs (`marklogic.com/r1`) are legal there.
+    // Turtle, not N-Triples: relative IRIs (`marklogic.com/r1`) resolve against the base there.
     return { text: rdfJsonToNTriples(decodeUtf8(bytes, 'RDF/JSON')), format: 'text/turtle', base };
   }
   // Line-based syntaxes as text: the store logs such a payload as sent (one load, no

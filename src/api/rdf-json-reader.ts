@@ -2,7 +2,8 @@
  * Reading Talis RDF/JSON (`application/rdf+json`, reference §8.5) request bodies. Oxigraph
  * parses every other syntax but not this one, and the official client writes it; the
  * graph is turned into N-Triples text, which the store then parses like any payload
- * (path-form IRIs such as `marklogic.com/r1` included).
+ * (as Turtle: a relative IRI such as `marklogic.com/r1` resolves against the base, and
+ * is refused without one).
  */
 import { parseJson } from '../db/json/parse';
 import { DbError } from '../db/errors';

@@ -8,6 +8,8 @@ import { testApi, type TestApi } from '../../test/helpers';
 const nested = (open: string, close: string, n: number, inner: string) => open.repeat(n) + inner + close.repeat(n);
 const DEEP_BRACES = `SELECT * WHERE ${nested('{ ', ' }', 1000, '?s ?p ?o')}`;
 
+const pats = (n: number, f: (i: number) => string, sep = ' ') => Array.from({ length: n }, (_, i) => f(i)).join(sep);
+
 const SEED = 'INSERT DATA { <http://example.org/ada> <http://example.org/name> "Ada" . GRAPH <http://example.org/g> { <http://example.org/alan> <http://example.org/name> "Alan" } }';
 
 async function seeded(): Promise<TestApi> {
@@ -51,6 +53,13 @@ describe('SPARQL text past a limit', () => {
     { name: 'a path of 10,000 alternatives', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ${Array(10_000).fill('<http://example.org/p>').join('|')} ?o }`), limit: 'maxSparqlPathLength' },
     { name: 'a chain of 3,000 additions', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ?p ?o FILTER(${'1 + '.repeat(3000)}1) }`), limit: 'maxSparqlChain' },
     { name: 'a chain of 3,000 UNIONs', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ${Array(3000).fill('{ ?s ?p ?o }').join(' UNION ')} }`), limit: 'maxSparqlChain' },
+    { name: '256 triple patterns in one group (3 s in the optimiser)', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ${pats(256, (i) => `?s${i} <http://example.org/p> ?o${i} .`)} }`), limit: 'maxSparqlTriplePatterns' },
+    { name: 'one triple pattern past the limit', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ?p ?n ${pats(limits.maxSparqlTriplePatterns, (i) => `OPTIONAL { ?s <http://example.org/name${i}> ?o${i} }`)} }`), limit: 'maxSparqlTriplePatterns' },
+    { name: '128 sibling groups', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ${pats(128, (i) => `{ ?s${i} <http://example.org/p> ?o${i} }`, ' . ')} }`), limit: 'maxSparqlTriplePatterns' },
+    { name: 'an object list of 256 (39 s)', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s <http://example.org/p> ${pats(256, (i) => `${i}`, ', ')} }`), limit: 'maxSparqlTriplePatterns' },
+    { name: 'a blank-node property list of 256', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s <http://example.org/p> [ ${pats(256, (i) => `<http://example.org/p${i}> ?o${i}`, ' ; ')} ] }`), limit: 'maxSparqlTriplePatterns' },
+    { name: 'a collection of 400 items (a stack overflow)', send: (api: TestApi) => post(api, 'query', `SELECT * WHERE { ?s ?p (${pats(400, (i) => `${i}`, ' ')}) }`), limit: 'maxSparqlTriplePatterns' },
+    { name: 'an update WHERE of 256 patterns', send: (api: TestApi) => post(api, 'update', `DELETE { ?s0 ?p ?o } WHERE { ${pats(256, (i) => `?s${i} ?p ?o${i} .`)} }`), limit: 'maxSparqlTriplePatterns' },
   ])('$name is refused with 400 TABULA-LIMIT naming $limit, and the store answers the next query', async ({ send, limit }) => {
     const api = await seeded();
     const res = await send(api);
@@ -114,6 +123,29 @@ describe('RDF payloads the engine must not see', () => {
       code: 'TABULA-LIMIT',
       message: /maxNestingDepth/,
     },
+    {
+      name: 'a Turtle list of 200,000 items (the engine took 7-25 s)',
+      type: 'text/turtle',
+      body: `<http://example.org/s> <http://example.org/p> ( ${Array.from({ length: 200_000 }, (_, i) => i).join(' ')} ) .`,
+      code: 'TABULA-LIMIT',
+      message: /maxRdfListItems/,
+    },
+    {
+      name: 'a TriG list one item past maxRdfListItems, of typed and tagged literals',
+      type: 'application/trig',
+      body: `<http://example.org/g> { <http://example.org/s> <http://example.org/p> ( ${'"x"@en '.repeat(limits.maxRdfListItems / 2)}${'"1"^^<http://www.w3.org/2001/XMLSchema#integer> '.repeat(limits.maxRdfListItems / 2 + 1)}) }`,
+      code: 'TABULA-LIMIT',
+      message: /maxRdfListItems/,
+    },
+    { name: 'Turtle blank nodes nested 100,000 deep', type: 'text/turtle', body: `<http://example.org/s> ${nested('<http://example.org/p> [ ', ' ]', 100_000, '<http://example.org/p> 1')} .`, code: 'TABULA-LIMIT', message: /maxNestingDepth/ },
+    { name: 'N3 lists nested 100,000 deep', type: 'text/n3', body: `<http://example.org/s> <http://example.org/p> ${nested('( ', ' )', 100_000, '1')} .`, code: 'TABULA-LIMIT', message: /maxNestingDepth/ },
+    {
+      name: 'RDF/XML nested 40,000 elements deep (the engine took 21 s)',
+      type: 'application/rdf+xml',
+      body: `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://example.org/">${nested('<rdf:Description><e:p>', '</e:p></rdf:Description>', 20_000, 'x')}</rdf:RDF>`,
+      code: 'TABULA-LIMIT',
+      message: /maxNestingDepth/,
+    },
   ])('$name is refused before the engine, and the graph is unchanged', async ({ type, body, code, message }) => {
     const api = await seeded();
     const res = await api.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': type }, body });
@@ -129,5 +161,46 @@ describe('RDF payloads the engine must not see', () => {
     });
     expect(next.status).toBe(204);
     expect(await names(api)).toEqual(['Ada', 'Alan', 'Grace']);
+  });
+});
+
+describe('RDF payloads at the limits', () => {
+  const list = (n: number) => Array.from({ length: n }, (_, i) => i).join(' ');
+  test.for([
+    { name: `a Turtle list of maxRdfListItems items`, type: 'text/turtle', body: `<http://example.org/s> <http://example.org/p> ( ${list(limits.maxRdfListItems)} ) .`, triples: 2 * limits.maxRdfListItems + 1 },
+    {
+      name: 'Turtle with brackets and parentheses inside strings, IRIs and comments',
+      type: 'text/turtle',
+      body: `# ${'(['.repeat(1000)}\n<http://example.org/s> <http://example.org/p> "${'(['.repeat(1000)}", '''${'( '.repeat(20_000)}''', <http://example.org/a(b)> .`,
+      triples: 3,
+    },
+    { name: `Turtle nested maxNestingDepth deep`, type: 'text/turtle', body: `<http://example.org/s> ${nested('<http://example.org/p> [ ', ' ]', limits.maxNestingDepth, '<http://example.org/p> 1')} .`, triples: limits.maxNestingDepth + 1 },
+    {
+      name: 'RDF/XML nested maxNestingDepth elements deep, with > and < in attribute values, comments and CDATA',
+      type: 'application/rdf+xml',
+      body: `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://example.org/"><!-- ${'<a>'.repeat(1000)} -->${nested('<rdf:Description e:q="a>b"><e:p>', '</e:p></rdf:Description>', (limits.maxNestingDepth - 2) / 2, '<![CDATA[<x><y>]]>')}</rdf:RDF>`,
+      triples: limits.maxNestingDepth - 2,
+    },
+  ])('$name is stored', async ({ type, body, triples }) => {
+    const api = await testApi();
+    const res = await api.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': type }, body });
+    expect(res.status).toBe(201);
+    const count = await post(api, 'query', 'SELECT (COUNT(*) AS ?n) WHERE { GRAPH <http://example.org/g> { ?s ?p ?o } }');
+    expect(Number(((await count.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value)).toBe(triples);
+  });
+});
+
+describe('SPARQL triple patterns under the limit', () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => `<http://example.org/s${i}> <http://example.org/name> "n${i}"`);
+  test.for([
+    { name: 'a query of maxSparqlTriplePatterns patterns', kind: 'query' as const, text: `SELECT * WHERE { ?s ?p ?n ${pats(limits.maxSparqlTriplePatterns - 1, (i) => `OPTIONAL { ?s <http://example.org/name${i}> ?o${i} }`)} }` },
+    { name: 'a collection, an object list and a blank-node list within it', kind: 'query' as const, text: `SELECT * WHERE { ?s ?p ?o OPTIONAL { ?s <http://example.org/l> (${pats(20, (i) => `${i}`)}) ; <http://example.org/m> ${pats(10, (i) => `${i}`, ', ')} ; <http://example.org/b> [ ${pats(10, (i) => `<http://example.org/q${i}> ${i}`, ' ; ')} ] } }` },
+    { name: 'VALUES of 1,000 rows and FILTER and BIND expressions', kind: 'query' as const, text: `SELECT * WHERE { VALUES (?n ?m) { ${pats(1000, (i) => `("n${i}" ${i})`)} } ?s <http://example.org/name> ?n FILTER(?n IN (${pats(200, (i) => `"x${i}"`, ', ')}) || true) BIND(CONCAT(?n, "a", "b") AS ?c) }` },
+    { name: 'INSERT DATA of 1,000 triples', kind: 'update' as const, text: `INSERT DATA { ${many(1000).join(' . ')} . GRAPH <http://example.org/g2> { ${many(1000).join(' . ')} } }` },
+    { name: 'an INSERT template of 1,000 triples', kind: 'update' as const, text: `INSERT { ${many(1000).join(' . ')} } WHERE { }` },
+  ])('$name is not refused', async ({ kind, text }) => {
+    const api = await seeded();
+    const res = await post(api, kind, text);
+    expect(res.status).toBeLessThan(300);
   });
 });

@@ -55,6 +55,8 @@ export const catalogue = {
   'XDMP-CONFLICTINGUPDATES': entry(400, 'Conflicting updates'),
   'XDMP-DIRURI': entry(400, 'Directory URI'),
   'XDMP-URI': entry(400, 'Invalid URI format'),
+  // A graph-store payload with a relative IRI and no base to resolve it against (reference §8.2).
+  'XDMP-BASEURI': entry(400, 'Undeclared base URI'),
   // SPARQL Update on graphs (reference §8.3): CREATE of an existing graph; CLEAR, DROP,
   // ADD, MOVE or COPY naming a graph that does not exist (or that the user cannot see).
   'XDMP-SPQLGRAPHEXIST': entry(400, 'Graph already exists'),

@@ -14,7 +14,11 @@
 import { DbError } from './errors';
 
 export const limits = {
-  /** Depth of nesting of a JSON value or XML element tree: documents, metadata, query and option bodies, patches. */
+  /**
+   * Depth of nesting of a JSON value or XML element tree: documents, metadata, query and
+   * option bodies, patches; of JSON-LD and RDF/XML payloads, and of `(`, `[`, `{` in Turtle,
+   * TriG and N3 payloads.
+   */
   maxNestingDepth: 512,
   /**
    * HTTP Digest: how far below the highest nc used with a nonce a counter may still
@@ -24,6 +28,11 @@ export const limits = {
   digestNcWindow: 1024,
   /** HTTP Digest: nonces whose used counters are remembered at once (least recently used evicted, once idle for an hour). */
   digestTrackedNonces: 10_000,
+  /**
+   * Items of one collection `( … )` in a Turtle, TriG or N3 payload: two triples each; a
+   * 200,000-item list takes the engine 7–25 s (real lists hold tens).
+   */
+  maxRdfListItems: 10_000,
   /** Characters of a SPARQL query or update (413 past it). */
   maxSparqlLength: 1024 * 1024,
   /** Depth of `{`, `(` and `[` in a SPARQL query or update (a real one nests < 20; the engine traps near 800). */
@@ -32,6 +41,11 @@ export const limits = {
   maxSparqlPathLength: 64,
   /** Other operators and UNION / MINUS / OPTIONAL in one SPARQL statement (the engine traps near 3,000). */
   maxSparqlChain: 256,
+  /**
+   * Triple patterns in one SPARQL query or update, DATA blocks, templates and VALUES aside
+   * (a collection item is two): real queries have < 30; the optimiser takes 3 s for 256.
+   */
+  maxSparqlTriplePatterns: 64,
   /**
    * Bytes of a request's URL: its path and query string, percent-encoded: a GET search or
    * SPARQL query travels in it. Past it: 414 URI Too Long, the status HTTP names for it.

@@ -149,7 +149,7 @@ export class ChangeSet {
    * its graphs (N-Quads, TriG) and `graphs` lists every one. Parse errors throw before
    * anything is stored (`load` is transactional).
    */
-  loadInto(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri: string; to_graph_name?: GraphTerm }): void {
+  loadInto(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
     this.store.load(text, options);
     this.undo.push(() => graphs.forEach((key) => clearGraph(this.store, key)));
     graphs.forEach((key) => this.dumpAtEnd(key));
@@ -161,7 +161,7 @@ export class ChangeSet {
    * and logs the payload as it is (no dump). The quads it added are not known one by
    * one, so it cannot be undone: {@link rollback} then reports the store as unsound.
    */
-  loadLogged(graphs: readonly GraphKey[], text: string, options: { format: string; base_iri: string; to_graph_name?: GraphTerm }): void {
+  loadLogged(graphs: readonly GraphKey[], text: string, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
     this.store.load(text, options);
     this.reversible = false;
     this.dirty = true;

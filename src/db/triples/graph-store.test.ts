@@ -13,16 +13,16 @@ describe('listing and reading graphs', () => {
     const db = await fresh();
     expect(await db.triples.listGraphs(admin)).toEqual([CATALOGUE]);
     await db.triples.mergeGraph(DEFAULT, ttl('<http://s> <http://p> "o" .'), { principal: admin });
-    await db.triples.mergeGraph('marklogic.com/people', ttl('<marklogic.com/r1> <p> "o" .'), { principal: admin });
+    await db.triples.mergeGraph('marklogic.com/people', ttl('<http://r1> <http://p> "o" .'), { principal: admin });
     expect(await db.triples.listGraphs(admin)).toEqual(['marklogic.com/people', DEFAULT, CATALOGUE]);
   });
 
   test('a graph reads back as quads in the client spelling; a missing graph is undefined', async () => {
     const db = await fresh();
-    await db.triples.replaceGraph('/my/graph', ttl('<marklogic.com/r1> <marklogic.com/p1> "literal1" .'), { principal: admin });
+    await db.triples.replaceGraph('/my/graph', ttl('<http://r1> <http://p1> "literal1" .'), { principal: admin });
     const quads = await db.triples.graphTriples('/my/graph', admin);
     expect(quads?.map((q) => [q.subject.value, q.predicate.value, q.object.value, q.graph.value])).toEqual([
-      ['marklogic.com/r1', 'marklogic.com/p1', 'literal1', '/my/graph'],
+      ['http://r1', 'http://p1', 'literal1', '/my/graph'],
     ]);
     expect(await db.triples.graphTriples('/other', admin)).toBeUndefined();
     expect(await db.triples.hasGraph('/my/graph', admin)).toBe(true);
@@ -84,12 +84,17 @@ describe('replace (PUT) and merge (POST)', () => {
     expect(lines((await db.triples.graphTriples('http://g', admin)) ?? [])).toEqual(['<http://ex/s> <http://ex/p> "o" <http://g>']);
   });
 
-  test('relative IRIs resolve against base, and stay path forms without one (N-Triples included)', async () => {
+  test('relative IRIs resolve against base (N-Triples included), and without one are refused with XDMP-BASEURI', async () => {
     const db = await fresh();
     await db.triples.replaceGraph('http://g1', { text: '<s> <p> "o" .', format: 'text/turtle', base: 'http://ex/' }, { principal: admin });
-    await db.triples.replaceGraph('http://g2', { text: '<marklogic.com/r1> <marklogic.com/p1> "o" .', format: 'application/n-triples' }, { principal: admin });
+    await db.triples.replaceGraph('http://g2', { text: '<marklogic.com/r1> <marklogic.com/p1> "o" .', format: 'application/n-triples', base: 'http://ex/' }, { principal: admin });
     expect((await db.triples.graphTriples('http://g1', admin))?.[0].subject.value).toBe('http://ex/s');
-    expect((await db.triples.graphTriples('http://g2', admin))?.[0].subject.value).toBe('marklogic.com/r1');
+    expect((await db.triples.graphTriples('http://g2', admin))?.[0].subject.value).toBe('http://ex/marklogic.com/r1');
+    for (const format of ['text/turtle', 'application/n-triples']) {
+      const err = await rejection(db.triples.replaceGraph('http://g2', { text: '<marklogic.com/r2> <http://p> "o" .', format }, { principal: admin }));
+      expect([err.code, err.status]).toEqual(['XDMP-BASEURI', 400]);
+    }
+    expect((await db.triples.graphTriples('http://g2', admin))?.[0].subject.value).toBe('http://ex/marklogic.com/r1');
   });
 
   test.for([
@@ -244,7 +249,8 @@ describe('graph permissions', () => {
   });
 });
 
-describe('path-form IRIs in N-Triples and N-Quads', () => {
+describe('path-form IRIs in N-Triples and N-Quads, with a base', () => {
+  const B = 'http://b/';
   const PATHS = [
     '<marklogic.com/r1> <marklogic.com/p1> <marklogic.com/o1> <marklogic.com/inline/path> .',
     '<marklogic.com/r1> <marklogic.com/p1> "1"^^<marklogic.com/type> <marklogic.com/inline/path> .',
@@ -257,30 +263,38 @@ describe('path-form IRIs in N-Triples and N-Quads', () => {
       ?.map((q) => [q.subject.value, q.predicate.value, q.object.value, q.object.termType === 'Literal' ? q.object.datatype.value : q.object.termType].join(' '))
       .sort();
   const expected = [
-    'marklogic.com/r1 marklogic.com/p1 1 marklogic.com/type',
-    'marklogic.com/r1 marklogic.com/p1 a <x> and "<y>" # <z> http://www.w3.org/2001/XMLSchema#string',
-    'marklogic.com/r1 marklogic.com/p1 marklogic.com/o1 NamedNode',
+    'http://b/marklogic.com/r1 http://b/marklogic.com/p1 1 http://b/marklogic.com/type',
+    'http://b/marklogic.com/r1 http://b/marklogic.com/p1 a <x> and "<y>" # <z> http://www.w3.org/2001/XMLSchema#string',
+    'http://b/marklogic.com/r1 http://b/marklogic.com/p1 http://b/marklogic.com/o1 NamedNode',
   ];
 
-  test.for(['application/n-quads', 'text/x-nquads'])('%s naming a path-form graph lands there, every position and literal as written', async (format) => {
+  test.for(['application/n-quads', 'text/x-nquads'])('%s naming a path-form graph lands there, every position resolved and literals as written', async (format) => {
     const db = await fresh();
-    expect((await db.triples.writeQuads({ text: PATHS, format }, 'merge', { principal: admin })).created.sort()).toEqual([DEFAULT, 'marklogic.com/inline/path']);
-    expect(await triplesOf(db, 'marklogic.com/inline/path')).toEqual(expected);
-    expect(await triplesOf(db, DEFAULT)).toEqual(['/r2 http://ex/p default graph http://www.w3.org/2001/XMLSchema#string']);
+    expect((await db.triples.writeQuads({ text: PATHS, format, base: B }, 'merge', { principal: admin })).created.sort()).toEqual(['http://b/marklogic.com/inline/path', DEFAULT]);
+    expect(await triplesOf(db, 'http://b/marklogic.com/inline/path')).toEqual(expected);
+    expect(await triplesOf(db, DEFAULT)).toEqual(['http://b/r2 http://ex/p default graph http://www.w3.org/2001/XMLSchema#string']);
+  });
+
+  test.for(['application/n-quads', 'application/n-triples'])('%s with path forms and no base is refused with XDMP-BASEURI, storing nothing', async (format) => {
+    const db = await fresh();
+    const text = format === 'application/n-quads' ? PATHS : '<marklogic.com/r1> <http://ex/p> "o" .';
+    const err = await rejection(db.triples.writeQuads({ text, format }, 'merge', { principal: admin }));
+    expect([err.code, err.status]).toEqual(['XDMP-BASEURI', 400]);
+    expect(await dump(db)).toEqual([]);
   });
 
   test('N-Triples with path forms in every position load into the graph named by the request', async () => {
     const db = await fresh();
     const text = PATHS.split('\n').slice(0, 3).map((l) => l.replace(' <marklogic.com/inline/path> .', ' .')).join('\n');
-    await db.triples.replaceGraph('marklogic.com/nt', { text, format: 'application/n-triples' }, { principal: admin });
+    await db.triples.replaceGraph('marklogic.com/nt', { text, format: 'application/n-triples', base: B }, { principal: admin });
     expect(await triplesOf(db, 'marklogic.com/nt')).toEqual(expected);
   });
 
   test('merged into a graph that has triples, sent as bytes', async () => {
     const db = await fresh();
-    await db.triples.mergeGraph('marklogic.com/nt', ttl('<marklogic.com/r0> <marklogic.com/p1> "before" .'), { principal: admin });
+    await db.triples.mergeGraph('marklogic.com/nt', { ...ttl('<marklogic.com/r0> <marklogic.com/p1> "before" .'), base: B }, { principal: admin });
     const bytes = new TextEncoder().encode('<marklogic.com/r1> <marklogic.com/p1> "é <x>" .\n_:b <marklogic.com/p1> "blank" .\n');
-    await db.triples.mergeGraph('marklogic.com/nt', { text: bytes, format: 'application/n-triples' }, { principal: admin });
+    await db.triples.mergeGraph('marklogic.com/nt', { text: bytes, format: 'application/n-triples', base: B }, { principal: admin });
     expect((await db.triples.graphTriples('marklogic.com/nt', admin))?.map((q) => q.object.value).sort()).toEqual(['before', 'blank', 'é <x>']);
   });
 
@@ -293,18 +307,18 @@ describe('path-form IRIs in N-Triples and N-Quads', () => {
   test('they come back after a restart (the load is logged with its IRIs resolved)', async () => {
     const name = uniqueName('graphs-nq');
     const db = await openDb(name);
-    await db.triples.writeQuads({ text: PATHS, format: 'application/n-quads' }, 'replace', { principal: admin });
-    await db.triples.mergeGraph('marklogic.com/inline/path', { text: '<marklogic.com/r9> <marklogic.com/p1> "later" .', format: 'application/n-triples' }, { principal: admin });
+    await db.triples.writeQuads({ text: PATHS, format: 'application/n-quads', base: B }, 'replace', { principal: admin });
+    await db.triples.mergeGraph('marklogic.com/inline/path', { text: '<marklogic.com/r9> <marklogic.com/p1> "later" .', format: 'application/n-triples', base: B }, { principal: admin });
     const before = await dump(db);
     db.close();
     const reopened = await openDb(name);
     expect(await dump(reopened)).toEqual(before);
-    expect(before).toContain('marklogic.com/inline/path marklogic.com/r9 marklogic.com/p1 "later"');
+    expect(before).toContain('marklogic.com/inline/path http://b/marklogic.com/r9 http://b/marklogic.com/p1 "later"');
   });
 
   test('an invalid path-form IRI is a 400 naming its line, and stores nothing', async () => {
     const db = await fresh();
-    const err = await rejection(db.triples.writeQuads({ text: '<marklogic.com/r1> <marklogic.com/p1> "o" <g> .\n<a> <b{c> "o" <g> .\n', format: 'application/n-quads' }, 'merge', { principal: admin }));
+    const err = await rejection(db.triples.writeQuads({ text: '<marklogic.com/r1> <marklogic.com/p1> "o" <g> .\n<a> <b{c> "o" <g> .\n', format: 'application/n-quads', base: B }, 'merge', { principal: admin }));
     expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
     expect(err.message).toMatch(/line 2 column 5: <b\{c>/);
     expect(await dump(db)).toEqual([]);
@@ -312,7 +326,7 @@ describe('path-form IRIs in N-Triples and N-Quads', () => {
 
   test('another error in a payload with path forms is reported as it is', async () => {
     const db = await fresh();
-    const err = await rejection(db.triples.writeQuads({ text: '<marklogic.com/r1> <marklogic.com/p1> "o" <g> .\n<a> <b> "unterminated <g> .\n', format: 'application/n-quads' }, 'merge', { principal: admin }));
+    const err = await rejection(db.triples.writeQuads({ text: '<marklogic.com/r1> <marklogic.com/p1> "o" <g> .\n<a> <b> "unterminated <g> .\n', format: 'application/n-quads', base: B }, 'merge', { principal: admin }));
     expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
     expect(err.message).toMatch(/line 2/);
   });

@@ -21,7 +21,7 @@ import { checkRdfPayload } from './payload-limits';
 import { changedPermissions, creationPermissions } from './graph-permissions';
 import { resolveLineIris } from './line-iris';
 import { externalQuad } from './relative-iris';
-import { baseIri } from './sparql-text';
+import { isRelativeIriError, payloadBaseIri, refuseRelativeJsonLd, undeclaredBase } from './payload-base';
 import type { GraphAccess, WriteContext } from './write-context';
 
 /** An RDF document sent by a client. */
@@ -29,7 +29,7 @@ export interface RdfPayload {
   text: string | Uint8Array;
   /** The media type (`text/turtle`, `application/n-triples`, `application/n-quads`, `application/trig`, `application/rdf+xml`, `application/ld+json`, `text/n3`…). */
   format: string;
-  /** Base IRI for relative IRIs; without it they stay path forms (`marklogic.com/x`). */
+  /** Base IRI for relative IRIs; without it (and without one in the payload) a relative IRI is refused: 400 XDMP-BASEURI. */
   base?: string;
 }
 
@@ -41,11 +41,12 @@ const LINE_FORMATS = new Set(['application/n-triples', 'application/n-quads', 't
 const mediaType = (format: string): string => format.split(';')[0].trim().toLowerCase();
 
 /**
- * Runs a load, turning Oxigraph's failures into catalogued errors. N-Triples and N-Quads
- * admit absolute IRIs only: a payload refused for a path-form IRI is loaded again with
- * those IRIs resolved (src/db/triples/line-iris.ts), so the common case costs one parse.
- * `load` gets the text to load: the payload's, or the resolved one (which is what a
- * logged load must record).
+ * Runs a load, turning Oxigraph's failures into catalogued errors. Without a client base
+ * a relative IRI is refused (src/db/triples/payload-base.ts). N-Triples and N-Quads
+ * admit absolute IRIs only: with a base, a payload refused for a path-form IRI is loaded
+ * again with those IRIs resolved (src/db/triples/line-iris.ts), so the common case costs
+ * one parse. `load` gets the text to load: the payload's, or the resolved one (which is
+ * what a logged load must record).
  */
 function loading<T, X extends string | Uint8Array>(
   ox: typeof Oxigraph,
@@ -54,18 +55,32 @@ function loading<T, X extends string | Uint8Array>(
   load: (text: X | string, format: string) => T,
 ): T {
   checkRdfPayload(payload.text, format);
+  refuseRelativeJsonLd(ox, payload.text, format, payload.base);
   try {
     return load(payload.text, format);
   } catch (e) {
     rethrowTrap(e);
-    if (!LINE_FORMATS.has(format) || !/No scheme found/.test((e as Error).message)) throw loadError(format, e);
+    const message = (e as Error).message;
+    if (!isRelativeIriError(message)) throw loadError(format, e);
+    const base = payloadBaseIri(payload.base);
+    if (base === undefined) throw undeclaredBase(format, message);
+    if (!LINE_FORMATS.has(format)) throw loadError(format, e);
     try {
-      return load(resolveLineIris(ox, decoded(format, payload.text), baseIri(payload.base)), format);
+      return load(resolveLineIris(ox, decoded(format, payload.text), base), format);
     } catch (again) {
       rethrowTrap(again);
       throw again instanceof DbError ? again : loadError(format, again);
     }
   }
+}
+
+/**
+ * The quads of a payload parsed on its own (a multipart part), by the same rules as a
+ * load: limits, base, path-form IRIs in N-Triples.
+ */
+export function parsePayload(ox: typeof Oxigraph, payload: RdfPayload): Oxigraph.Quad[] {
+  const base_iri = payloadBaseIri(payload.base);
+  return loading(ox, payload, mediaType(payload.format), (text, format) => ox.parse(text, { format, base_iri }));
 }
 
 function loadError(format: string, e: unknown): DbError {
@@ -86,7 +101,8 @@ function decoded(format: string, text: string | Uint8Array): string {
 /** A payload parsed on its own (fresh blank nodes), to look at before it touches the store. */
 function scratch(ox: typeof Oxigraph, payload: RdfPayload): Oxigraph.Store {
   const store = new ox.Store();
-  loading(ox, payload, mediaType(payload.format), (text, format) => store.load(text, { format, base_iri: baseIri(payload.base) }));
+  const base_iri = payloadBaseIri(payload.base);
+  loading(ox, payload, mediaType(payload.format), (text, format) => store.load(text, { format, base_iri }));
   return store;
 }
 
@@ -176,7 +192,7 @@ const loggable = (payload: RdfPayload, format: string): payload is RdfPayload & 
 
 /** Loads a whole payload into graphs that are empty now (reversible unless logged as sent). */
 function loadWhole(ctx: WriteContext, keys: GraphKey[], payload: RdfPayload, format: string, target: Oxigraph.NamedNode | Oxigraph.DefaultGraph | undefined): void {
-  const base_iri = baseIri(payload.base);
+  const base_iri = payloadBaseIri(payload.base);
   const options = (f: string) => (target ? { format: f, base_iri, to_graph_name: target } : { format: f, base_iri });
   if (loggable(payload, format)) loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadLogged(keys, text, options(f)));
   else loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadInto(keys, text, options(f)));

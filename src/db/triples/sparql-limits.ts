@@ -8,14 +8,15 @@
  * - `maxSparqlNesting`: depth of `{`, `(` and `[`;
  * - `maxSparqlPathLength`: property-path operators (`/`, `|`, `^`) in one statement;
  * - `maxSparqlChain`: other operators and UNION / MINUS / OPTIONAL in one statement.
- * A statement ends at `.`, `;` or `,` or with its bracket. Figures: docs/decisions/0014-engine-traps.md.
+ * A statement ends at `.`, `;` or `,` or with its bracket. Then the triple patterns are
+ * counted (`maxSparqlTriplePatterns`, src/db/triples/sparql-patterns.ts). Figures:
+ * docs/decisions/0014-engine-traps.md.
  */
 import { DbError } from '../errors';
 import { limitDetail, limitError, limits } from '../limits';
+import { checkSparqlPatterns } from './sparql-patterns';
+import { afterString, endOf, IRIREF } from './text-scan';
 
-// The grammar's IRIREF: no space or control character inside, so `?a < ?b` is an operator.
-// eslint-disable-next-line no-control-regex
-const IRIREF = /<[^<>"{}|^`\\\u0000-\u0020]*>/y;
 const WORD = /[\p{L}\p{N}_:.\-%\\?$]+/uy;
 const OPERATOR = /[|/^!=<>&+*-]+/y;
 const CHAINING = new Set(['UNION', 'MINUS', 'OPTIONAL']);
@@ -73,25 +74,5 @@ export function checkSparqlLimits(text: string, what: string): void {
       i++;
     }
   }
-}
-
-/** Where a match of the sticky `re` at `at` ends (`at` when there is none). */
-function endOf(re: RegExp, text: string, at: number): number {
-  re.lastIndex = at;
-  return re.test(text) ? re.lastIndex : at;
-}
-
-/** The index after the string literal starting at `start` (short or long form, backslash escapes). */
-function afterString(text: string, start: number): number {
-  const q = text[start];
-  const long = text.startsWith(q.repeat(3), start);
-  let i = start + (long ? 3 : 1);
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '\\') i += 2;
-    else if (long ? text.startsWith(q.repeat(3), i) : c === q) return i + (long ? 3 : 1);
-    else if (!long && c === '\n') return i;
-    else i++;
-  }
-  return i;
+  checkSparqlPatterns(text, what);
 }
