@@ -85,3 +85,36 @@ export const permissionsXml = (perms: readonly Permission[]): string =>
   `<permissions>${permissionEntries(perms)
     .map((p) => `<permission><role-name>${escapeXml(p['role-name'])}</role-name><capability>${p.capability}</capability></permission>`)
     .join('')}</permissions>`;
+
+export const MANAGE_XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
+export const MANAGE_JSON_TYPE = 'application/json; charset=utf-8';
+export const MANAGE_XML_TYPE = 'application/xml; charset=utf-8';
+
+/** One entry of a Management API list: its address, numeric id and name. */
+export interface ListItem {
+  uriref: string;
+  idref: string;
+  nameref: string;
+}
+
+/**
+ * A Management API `…-default-list` (`user-default-list`, `role-default-list`), as JSON
+ * or in the security namespace as XML, with the `meta` block the server sends.
+ */
+export function defaultListResponse(c: ApiContext, kind: 'user' | 'role', uri: string, items: readonly ListItem[], format: 'json' | 'xml', startedAt: number): Response {
+  const meta = { uri, 'current-time': new Date().toISOString(), 'elapsed-time': { units: 'sec', value: (Date.now() - startedAt) / 1000 } };
+  const root = `${kind}-default-list`;
+  if (format === 'json') {
+    const body = { [root]: { meta, 'list-items': { 'list-count': { units: 'quantity', value: items.length }, 'list-item': items } } };
+    return c.body(JSON.stringify(body), 200, { 'content-type': MANAGE_JSON_TYPE });
+  }
+  const xmlItems = items
+    .map((i) => `<list-item><uriref>${escapeXml(i.uriref)}</uriref><idref>${i.idref}</idref><nameref>${escapeXml(i.nameref)}</nameref></list-item>`)
+    .join('');
+  const xml =
+    `<${root} xmlns="${SECURITY_NS}">` +
+    `<meta><uri>${meta.uri}</uri><current-time>${meta['current-time']}</current-time>` +
+    `<elapsed-time units="sec">${meta['elapsed-time'].value}</elapsed-time></meta>` +
+    `<list-items><list-count units="quantity">${items.length}</list-count>${xmlItems}</list-items></${root}>`;
+  return c.body(MANAGE_XML_DECL + xml, 200, { 'content-type': MANAGE_XML_TYPE });
+}

@@ -19,11 +19,8 @@ import { escapeXml } from './http/xml-text';
 import { DbError } from '../db/errors';
 import { md5Hex } from '../db/security/passwords';
 import type { Privilege, RoleLookup, StoredRole } from '../db/security/types';
-import { nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
+import { defaultListResponse, MANAGE_JSON_TYPE, MANAGE_XML_DECL, MANAGE_XML_TYPE, nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
 
-const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const JSON_TYPE = 'application/json; charset=utf-8';
-const XML_TYPE = 'application/xml; charset=utf-8';
 
 const roleUri = (name: string) => `/manage/v2/roles/${encodeURIComponent(name)}`;
 
@@ -74,21 +71,8 @@ async function readRole(req: Request, limit: number, roles: RoleLookup, current?
 }
 
 function renderList(c: ApiContext, format: 'json' | 'xml', roles: StoredRole[], startedAt: number): Response {
-  const meta = { uri: '/manage/v2/roles', 'current-time': new Date().toISOString(), 'elapsed-time': { units: 'sec', value: (Date.now() - startedAt) / 1000 } };
-  const items = roles.map((r) => ({ uriref: roleUri(r.name), idref: roleId(r.name), nameref: r.name }));
-  if (format === 'json') {
-    const body = { 'role-default-list': { meta, 'list-items': { 'list-count': { units: 'quantity', value: items.length }, 'list-item': items } } };
-    return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE });
-  }
-  const xmlItems = items
-    .map((i) => `<list-item><uriref>${escapeXml(i.uriref)}</uriref><idref>${i.idref}</idref><nameref>${escapeXml(i.nameref)}</nameref></list-item>`)
-    .join('');
-  const xml =
-    `<role-default-list xmlns="${SECURITY_NS}">` +
-    `<meta><uri>${meta.uri}</uri><current-time>${meta['current-time']}</current-time>` +
-    `<elapsed-time units="sec">${meta['elapsed-time'].value}</elapsed-time></meta>` +
-    `<list-items><list-count units="quantity">${items.length}</list-count>${xmlItems}</list-items></role-default-list>`;
-  return c.body(XML_DECL + xml, 200, { 'content-type': XML_TYPE });
+  const items = roles.map((x) => ({ uriref: roleUri(x.name), idref: roleId(x.name), nameref: x.name }));
+  return defaultListResponse(c, 'role', '/manage/v2/roles', items, format, startedAt);
 }
 
 function renderRole(c: ApiContext, role: StoredRole, format: 'json' | 'xml'): Response {
@@ -100,7 +84,7 @@ function renderRole(c: ApiContext, role: StoredRole, format: 'json' | 'xml'): Re
       privilege: role.privileges,
       permission: permissionEntries(role.permissions),
     };
-    return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE });
+    return c.body(JSON.stringify(body), 200, { 'content-type': MANAGE_JSON_TYPE });
   }
   const privileges = role.privileges
     .map((p) => `<privilege><privilege-name>${escapeXml(p['privilege-name'])}</privilege-name><action>${escapeXml(p.action)}</action><kind>${p.kind}</kind></privilege>`)
@@ -110,7 +94,7 @@ function renderRole(c: ApiContext, role: StoredRole, format: 'json' | 'xml'): Re
     `<role-name>${escapeXml(role.name)}</role-name><description>${escapeXml(role.description ?? '')}</description>` +
     `<roles>${role.roles.map((r) => `<role>${escapeXml(r)}</role>`).join('')}</roles>` +
     `<privileges>${privileges}</privileges>${permissionsXml(role.permissions)}</role-properties>`;
-  return c.body(XML_DECL + xml, 200, { 'content-type': XML_TYPE });
+  return c.body(MANAGE_XML_DECL + xml, 200, { 'content-type': MANAGE_XML_TYPE });
 }
 
 function existing(c: ApiContext, deps: ApiDeps): StoredRole {

@@ -19,10 +19,7 @@ import { userId, type NewUser, type UserChange } from '../db/security/users';
 import type { RoleLookup, StoredUser } from '../db/security/types';
 import { registerDatabaseProperties } from './database-properties';
 import { registerRoles } from './manage-roles';
-import { nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
-const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const JSON_TYPE = 'application/json; charset=utf-8';
-const XML_TYPE = 'application/xml; charset=utf-8';
+import { defaultListResponse, MANAGE_JSON_TYPE, MANAGE_XML_DECL, MANAGE_XML_TYPE, nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
 
 const userUri = (name: string) => `/manage/v2/users/${encodeURIComponent(name)}`;
 
@@ -35,38 +32,15 @@ function prepare(c: ApiContext, allowed: readonly string[]): Params {
 }
 
 function renderList(c: ApiContext, format: 'json' | 'xml', users: StoredUser[], startedAt: number): Response {
-  const meta = {
-    uri: '/manage/v2/users',
-    'current-time': new Date().toISOString(),
-    'elapsed-time': { units: 'sec', value: (Date.now() - startedAt) / 1000 },
-  };
-  const items = users.map((u) => ({ uriref: userUri(u.name), idref: userId(u.name), nameref: u.name }));
-  if (format === 'json') {
-    const body = {
-      'user-default-list': {
-        meta,
-        'list-items': { 'list-count': { units: 'quantity', value: items.length }, 'list-item': items },
-      },
-    };
-    return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE });
-  }
-  const xmlItems = items
-    .map((i) => `<list-item><uriref>${escapeXml(i.uriref)}</uriref><idref>${i.idref}</idref><nameref>${escapeXml(i.nameref)}</nameref></list-item>`)
-    .join('');
-  const xml =
-    `<user-default-list xmlns="${SECURITY_NS}">` +
-    `<meta><uri>${meta.uri}</uri><current-time>${meta['current-time']}</current-time>` +
-    `<elapsed-time units="sec">${meta['elapsed-time'].value}</elapsed-time></meta>` +
-    `<list-items><list-count units="quantity">${items.length}</list-count>${xmlItems}</list-items>` +
-    `</user-default-list>`;
-  return c.body(XML_DECL + xml, 200, { 'content-type': XML_TYPE });
+  const items = users.map((x) => ({ uriref: userUri(x.name), idref: userId(x.name), nameref: x.name }));
+  return defaultListResponse(c, 'user', '/manage/v2/users', items, format, startedAt);
 }
 
 /** A user's properties; never the password digest. */
 function renderUser(c: ApiContext, user: StoredUser, format: 'json' | 'xml'): Response {
   if (format === 'json') {
     const body = { 'user-name': user.name, description: user.description ?? '', role: user.roles, permission: permissionEntries(user.permissions ?? []) };
-    return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE });
+    return c.body(JSON.stringify(body), 200, { 'content-type': MANAGE_JSON_TYPE });
   }
   const xml =
     `<user-properties xmlns="${SECURITY_NS}">` +
@@ -75,7 +49,7 @@ function renderUser(c: ApiContext, user: StoredUser, format: 'json' | 'xml'): Re
     `<roles>${user.roles.map((r) => `<role>${escapeXml(r)}</role>`).join('')}</roles>` +
     permissionsXml(user.permissions ?? []) +
     `</user-properties>`;
-  return c.body(XML_DECL + xml, 200, { 'content-type': XML_TYPE });
+  return c.body(MANAGE_XML_DECL + xml, 200, { 'content-type': MANAGE_XML_TYPE });
 }
 
 const userFields = new Set(['user-name', 'password', 'role', 'description', 'permission']);
