@@ -377,8 +377,12 @@ const turtle = mutated(
     '<http://example.org/s> <http://example.org/p> "x"^^<http://www.w3.org/2001/XMLSchema#nonsense> .',
   ),
 );
+// Lists: small ones that load, and one far past maxRdfListItems that must be refused. Lists
+// near the limit load too, but a store grown by many of them makes whole-store updates
+// (INSERT … WHERE { ?s ?p ?o }) take seconds — a speed matter, not a hang (see the issue
+// on speed), which would make the hang bound flaky.
 const rdfBodies = fc.oneof(
-  bodyOf(fc.constantFrom('text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'text/n3'), fc.oneof(turtle, fc.nat(3).map((n) => `<http://e/s> <http://e/p> (${' 1'.repeat(10 ** (n + 1))} ) .`))),
+  bodyOf(fc.constantFrom('text/turtle', 'application/n-triples', 'application/n-quads', 'application/trig', 'text/n3'), fc.oneof(turtle, fc.constantFrom(10, 100, 1000, 100_000).map((n) => `<http://e/s> <http://e/p> (${' 1'.repeat(n)} ) .`))),
   bodyOf(fc.constant('application/rdf+xml'), fc.oneof(xmlText, mutated(fc.constant('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://e/"><rdf:Description rdf:about="http://e/s"><e:p>o</e:p></rdf:Description></rdf:RDF>')), fc.constant(`<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:e="http://e/"><rdf:Description rdf:about="http://e/s"><e:p>&b;</e:p></rdf:Description></rdf:RDF>`))),
   bodyOf(fc.constantFrom('application/ld+json', 'application/rdf+json'), fc.oneof(jsonValue, mutated(fc.constant('{"http://e/s":{"http://e/p":[{"type":"literal","value":"o"}]}}')))),
   anyBody,
