@@ -1,6 +1,6 @@
 /**
  * `/v1/documents` through the real service worker and the browser's IndexedDB
- * (reference/marklogic-rest.md §3). The Node API tests cover the endpoint in depth;
+ * (MarkLogic’s REST API reference, /v1/documents). The Node API tests cover the endpoint in depth;
  * these check that the same behaviour survives the trip through the worker: bodies
  * byte for byte, headers, statuses, multipart, and an API URL opened as a page.
  */

@@ -1,5 +1,5 @@
 /**
- * Durability (DESIGN.md "Storage and durability"): a write is acknowledged only after
+ * Durability (docs/architecture.md, Storage and durability): a write is acknowledged only after
  * its IndexedDB transaction committed, and a request that fails changes nothing. The
  * browser stops an idle service worker at any moment and Playwright keeps it alive, so
  * these tests stop it themselves (CDP) right after each acknowledgement and read

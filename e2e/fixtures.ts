@@ -3,7 +3,7 @@
  *
  * - `page` has opened the console at `/` and is controlled by the service worker
  *   (`navigator.serviceWorker.controller !== null`): only then are its requests
- *   intercepted (reference/platform-facts.md §5).
+ *   intercepted (docs/architecture.md, Platform facts).
  * - `apiFetch(path, init)` runs `fetch` INSIDE the page, so the request goes through
  *   the service worker, and reports whether Chromium saw the response come from it.
  *   Never use Playwright's `request` fixture for API paths: it sends from the test

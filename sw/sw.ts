@@ -6,7 +6,7 @@
  *
  * Built by vite.sw.config.ts as ONE ES-module chunk (dist/sw.js) and registered with
  * `{type: 'module'}`: dynamic `import()` and top-level `await` are not allowed in a
- * service worker (reference/platform-facts.md §1).
+ * service worker (docs/architecture.md, Platform facts).
  *
  * @module
  */
@@ -27,7 +27,7 @@ type Api = ReturnType<typeof createApi>;
 
 // The RDF engine's wasm is instantiated from the precached copy (the build emits it as an
 // asset and lists it in the precache): offline, and ~20 ms instead of ~40 ms on every
-// worker start (reference/platform-facts.md §1). Before the first install has finished
+// worker start (docs/architecture.md, Platform facts). Before the first install has finished
 // precaching it comes from the network. Instantiation starts with the database; only the
 // first request that needs triples waits for it, and a failure is retried by the next one.
 // An instance that trapped is broken for good: the database hands it back and gets a new

@@ -3,7 +3,7 @@
  * real HTTP with Digest authentication, for search: every documents.query built with
  * queryBuilder (structured queries, parsed string queries with bindings, sort, paging,
  * facets, QBE), documents.suggest and a stored option set resolve with the shapes the
- * client builds (reference/marklogic-node-client.md §3). That proves the wire details
+ * client builds (the official MarkLogic Node.js client). That proves the wire details
  * it depends on: `POST /v1/search?format=json` and `/v1/qbe` bodies, multipart document
  * parts (metadata before content), the JSON search response when pageLength is 0, and
  * an empty page answered so that the client resolves `[]`.

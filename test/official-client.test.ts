@@ -1,7 +1,7 @@
 /**
  * The official MarkLogic Node.js client (`marklogic` 3.7.1) against the Node host, over
  * real HTTP with Digest authentication: every documents call it makes must resolve with
- * the shapes the client documents (reference/marklogic-node-client.md §1–2), which
+ * the shapes the client documents (the official MarkLogic Node.js client), which
  * proves the wire details the client depends on — challenge flow, status codes,
  * `Location`, multipart part headers, the 404 body of a missing read.
  */

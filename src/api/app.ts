@@ -43,7 +43,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     }
     return errorResponse(err, c.req.raw, headers);
   });
-  // Clients pre-authenticate on `/<anything>/ping` (reference §1.1), not only under /v1.
+  // Clients pre-authenticate on `/<anything>/ping` (MarkLogic’s REST Application Developer’s Guide), not only under /v1.
   // Answered here rather than by a `/:base/ping` route: that route is one Hono's
   // RegExpRouter cannot take beside the others, and it would leave every request to the
   // slower TrieRouter. The authentication middleware has run by the time this is asked.

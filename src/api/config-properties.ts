@@ -1,6 +1,6 @@
 /**
  * `/v1/config/properties` and `/v1/config/properties/{name}`: the instance properties
- * (reference/marklogic-rest.md §2.6). Reads need rest-reader, writes rest-admin.
+ * (MarkLogic’s REST Application Developer’s Guide, error reporting). Reads need rest-reader, writes rest-admin.
  *
  * Representations: JSON is a flat object (`{"debug":false,…}`, `{"debug":false}` for
  * one property); XML is `<rapi:properties>` with one child per property sorted by name,

@@ -1,5 +1,5 @@
 /**
- * `/v1/config/query`: named query option sets (reference §6.1, MarkLogic's
+ * `/v1/config/query`: named query option sets (MarkLogic’s REST API reference, /v1/config/query, MarkLogic's
  * `models/config-query-model.xqy`). Reads need rest-reader, writes rest-admin.
  *
  * | request                              | answer                                                   |

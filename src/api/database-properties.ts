@@ -1,6 +1,6 @@
 /**
  * `GET` and `PUT /manage/v2/databases/{db}/properties`: the database's range indexes and
- * lexicons (reference/marklogic-rest.md §9.3). `{db}` is this database's name (a Tabula
+ * lexicons (MarkLogic’s Management API reference, database properties). `{db}` is this database's name (a Tabula
  * instance has one content database); another name is 404 XDMP-NOSUCHDB, as the
  * Management API answers.
  *

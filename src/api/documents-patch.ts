@@ -2,7 +2,7 @@
  * `PATCH /v1/documents` (and `POST` with `X-HTTP-Method-Override: PATCH`, or `POST ?uri=`):
  * JSON patches for JSON documents and for metadata in its JSON representation, XML
  * patches for XML documents and for metadata in its XML representation
- * (reference §3.10). The patch engines are pure; the store applies the result in
+ * (MarkLogic’s REST Application Developer’s Guide, partial updates). The patch engines are pure; the store applies the result in
  * one transaction after checking permissions and versions.
  */
 import { DbError } from '../db/errors';

@@ -1,7 +1,7 @@
 /**
  * Writing documents: `PUT /v1/documents` (content, metadata, or both as multipart),
  * `POST /v1/documents` with a server-generated URI, and the atomic bulk write of a
- * multipart body (reference §3.7–3.9). Everything is validated before the store is
+ * multipart body (MarkLogic’s REST API reference, /v1/documents). Everything is validated before the store is
  * touched, and the store writes each request in one transaction.
  */
 import { DbError } from '../db/errors';

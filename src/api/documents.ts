@@ -1,5 +1,5 @@
 /**
- * `/v1/documents`: reading, deleting and routing the writes (reference §3).
+ * `/v1/documents`: reading, deleting and routing the writes (MarkLogic’s REST API reference, /v1/documents).
  * Writes live in documents-write.ts, patches in documents-patch.ts.
  */
 import type { Hono } from 'hono';

@@ -1,6 +1,6 @@
 /**
  * The management paths under `/manage/v2` that Tabula implements: users
- * (reference/marklogic-rest.md §9.2) and roles (./manage-roles.ts), which need admin or
+ * (MarkLogic’s Management API reference, users and roles) and roles (./manage-roles.ts), which need admin or
  * the security role, and the database's index properties (§9.3, ./database-properties.ts).
  * A user's `permission` list is its own default permissions.
  *

@@ -1,6 +1,6 @@
 /**
  * Ping: lets a client check the connection and pre-authenticate, on `/v1/ping` and on
- * `/<anything>/ping` (reference §1.1). Any method is accepted, as on the real server.
+ * `/<anything>/ping` (MarkLogic’s REST Application Developer’s Guide). Any method is accepted, as on the real server.
  * Reaching the handler means the authentication middleware accepted the request (or,
  * in `http` mode, already answered 401 with the Digest challenge the official client
  * builds its authenticator from). A user who holds no REST role gets 403, which the

@@ -1,5 +1,5 @@
 /**
- * Reading Talis RDF/JSON (`application/rdf+json`, reference §8.5) request bodies. Oxigraph
+ * Reading Talis RDF/JSON (`application/rdf+json`, MarkLogic’s Semantics Developer’s Guide, supported RDF formats) request bodies. Oxigraph
  * parses every other syntax but not this one, and the official client writes it; the
  * graph is turned into N-Triples text, which the store then parses like any payload
  * (as Turtle: a relative IRI such as `marklogic.com/r1` resolves against the base, and

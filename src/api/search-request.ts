@@ -1,7 +1,7 @@
 /**
  * Reading what a search request asks (shared by `/v1/search`, `/v1/qbe` and
  * `/v1/suggest`): the option set — named, or `default`, merged with a combined query's
- * inline options (reference §4.8) — and the query, from `q`, `structuredQuery`, the
+ * inline options (MarkLogic’s REST Application Developer’s Guide, combined queries) — and the query, from `q`, `structuredQuery`, the
  * body (structured, combined or QBE, JSON or XML), `collection` and `directory`, all
  * ANDed, with the options' `additional-query`.
  */
@@ -28,7 +28,7 @@ import { parseJson } from '../db/json/parse';
 /** What a request body holds, before the options it may carry are known. */
 interface BodyParts {
   structured?: { json: unknown } | { xml: Element };
-  /** A serialised cts query: `{"ctsquery": …}` or a `<cts:*-query>` element (reference §4.8). */
+  /** A serialised cts query: `{"ctsquery": …}` or a `<cts:*-query>` element (MarkLogic’s REST Application Developer’s Guide, combined queries). */
   cts?: { json: unknown } | { xml: Element };
   qbe?: { json: unknown } | { xml: Element };
   qtext: string[];
@@ -96,7 +96,7 @@ export async function assembleQuery(req: Request, params: Params, deps: ApiDeps,
 
 /**
  * The named options (or `default`), with a combined query's inline options merged in
- * (reference §4.8), untyped range constraints typed from the database's range indexes.
+ * (MarkLogic’s REST Application Developer’s Guide, combined queries), untyped range constraints typed from the database's range indexes.
  */
 export async function resolveOptions(deps: ApiDeps, name: string | undefined, inline: QueryOptions | undefined): Promise<QueryOptions> {
   if (name === '') throw new DbError('REST-INVALIDPARAM', 'options must name an option set');
@@ -121,7 +121,7 @@ export function andOf(queries: Query[], options: QueryOptions): Query {
   return options.term?.empty?.apply === 'no-results' ? { kind: 'false' } : { kind: 'true' };
 }
 
-/** The parts of a POST body: structured, combined or QBE, JSON or XML (reference §4.8). */
+/** The parts of a POST body: structured, combined or QBE, JSON or XML (MarkLogic’s REST Application Developer’s Guide, combined queries). */
 async function readSearchBody(req: Request, deps: ApiDeps, kind: 'search' | 'qbe'): Promise<BodyParts> {
   const bytes = await readBody(req, deps.db.maxPayloadBytes);
   if (bytes.byteLength === 0) return { qtext: [] };

@@ -1,5 +1,5 @@
 /**
- * `/v1/search` and `/v1/qbe` (spec §4, reference §4–5):
+ * `/v1/search` and `/v1/qbe` (spec §4, MarkLogic’s REST API reference, /v1/search):
  * - `GET /v1/search` with `q` (repeatable, ANDed), `structuredQuery`, `options`,
  *   `collection` (OR'd), `directory`, `start`, `pageLength`, `view`, `format`;
  *   no query at all matches every document;
@@ -7,7 +7,7 @@
  *   qtext, options}}` or `<search:search>`) or a QBE, JSON or XML, ANDed with `q`;
  * - `GET`/`POST /v1/qbe` with a query by example (`view=structured|validate` too);
  * - `Accept: multipart/mixed`: the page's documents (and metadata, by `category`),
- *   the search response first when `view` asks for it (reference §4.4);
+ *   the search response first when `view` asks for it (MarkLogic’s REST Application Developer’s Guide, reading documents matching a query);
  * - `DELETE /v1/search` removes a collection, a directory or everything (§4.10).
  */
 import type { Hono } from 'hono';
@@ -61,7 +61,7 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
     assembled = await assembleQuery(req, params, deps, kind);
   } catch (e) {
     // Validation asked (`view=validate`, or `$validate: true` in the QBE): a QBE that does not
-    // parse is answered 200 with the invalid-query report (reference §5.1), on either endpoint.
+    // parse is answered 200 with the invalid-query report (MarkLogic’s REST API reference, /v1/qbe), on either endpoint.
     if (e instanceof QbeError && (e.validate || (kind === 'qbe' && view === 'validate'))) return invalidQbeReport(c, params, e);
     throw e;
   }
@@ -94,7 +94,7 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
   });
 }
 
-/** `view=structured` (the QBE as a combined query) and `view=validate` / `$validate` (reference §5.1). */
+/** `view=structured` (the QBE as a combined query) and `view=validate` / `$validate` (MarkLogic’s REST API reference, /v1/qbe). */
 function qbeReport(c: ApiContext, params: Params, what: 'structured' | 'validate', query: Query): Response {
   const format = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const));
   const body =
@@ -122,7 +122,7 @@ function invalidQbeReport(c: ApiContext, params: Params, e: QbeError): Response 
   return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
 }
 
-/** A multipart bulk read by query (reference §4.4): the page's documents, the response first when `view` asks. */
+/** A multipart bulk read by query (MarkLogic’s REST Application Developer’s Guide, reading documents matching a query): the page's documents, the response first when `view` asks. */
 async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: SearchRequest, view: string | undefined): Promise<Response> {
   const categories = parseCategories(params);
   const withResponse = view !== undefined && view !== 'none';
@@ -135,7 +135,7 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
     'ML-Effective-Timestamp': String(deps.db.documents.effectiveTimestamp()),
   });
   if (uris.length === 0 && !withResponse) {
-    // A query that matches nothing is 404 with an empty body (reference §4.4). A query that
+    // A query that matches nothing is 404 with an empty body (MarkLogic’s REST Application Developer’s Guide, reading documents matching a query). A query that
     // matches but whose page holds no document (pageLength=0, start past the end) is an
     // empty read, as a multi-document GET of URIs that do not exist is (§3.5): 200, the
     // estimate saying how many matched. The official client resolves [] for either, but

@@ -1,5 +1,5 @@
 /**
- * `/v1/graphs/sparql`: the SPARQL 1.1 Protocol endpoint (spec §4, reference §8.3).
+ * `/v1/graphs/sparql`: the SPARQL 1.1 Protocol endpoint (spec §4, MarkLogic’s REST API reference, /v1/graphs/sparql).
  * Queries by GET or POST, updates by POST; the answer's format is negotiated from
  * `Accept` for the query's form before the query runs, so an unacceptable type costs
  * nothing (406).

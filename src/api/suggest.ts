@@ -1,5 +1,5 @@
 /**
- * `/v1/suggest` (reference §11): completions of `partial-q` for a search box. `q`
+ * `/v1/suggest` (MarkLogic’s REST API reference, /v1/suggest): completions of `partial-q` for a search box. `q`
  * (repeatable) and a POSTed combined query restrict the documents the completions come
  * from; `options` (or a combined query's inline options) supply the constraints and
  * `default-suggestion-source`. XML `search:suggestions` by default, or JSON `{"suggestions": [...]}`.

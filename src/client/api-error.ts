@@ -1,6 +1,6 @@
 /**
  * The one error type the client throws for a failed request. It carries the
- * server's `errorResponse` (reference/marklogic-rest.md §2.1) whatever form the
+ * server's `errorResponse` (MarkLogic’s REST Application Developer’s Guide, error reporting) whatever form the
  * server chose to send it in — JSON, XML, HTML (a real server's 401 page) or
  * nothing at all — so callers can show `message` and branch on `messageCode`.
  */

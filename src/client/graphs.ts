@@ -1,5 +1,5 @@
 /**
- * `/v1/graphs` and `/v1/graphs/things`: the graph store (reference/marklogic-rest.md
+ * `/v1/graphs` and `/v1/graphs/things`: the graph store (MarkLogic’s REST API reference
  * §8.2, §8.4), plus the few fixed SPARQL queries a graph browser needs — triple
  * counts, a graph's triples in pages, the triples pointing at a node — sent to
  * `/v1/graphs/sparql` as a real MarkLogic server would receive them.

@@ -1,6 +1,6 @@
 /**
  * The database's range indexes: their definitions, read and replaced through the
- * Management API's `/manage/v2/databases/{db}/properties` (reference §9.3), and their
+ * Management API's `/manage/v2/databases/{db}/properties` (MarkLogic’s Management API reference, database properties), and their
  * state — ready, or being built in the background after a change — from
  * `/v1/config/indexes`, which also says which indexes each stored option set needs.
  *

@@ -1,5 +1,5 @@
 /**
- * Builds the `multipart/mixed` body of a bulk write (reference/marklogic-rest.md
+ * Builds the `multipart/mixed` body of a bulk write (MarkLogic’s REST API reference
  * §3.9). Parts are assembled as a Blob so binary content is never copied into a
  * string, and the result works as a fetch body in browsers and in Node alike.
  */

@@ -1,5 +1,5 @@
 /**
- * `/v1/config/query`: named query option sets (reference §6.1). A set travels as the
+ * `/v1/config/query`: named query option sets (MarkLogic’s REST API reference, /v1/config/query). A set travels as the
  * content of `{"options": {…}}` (JSON) or as `<options xmlns="http://marklogic.com/appservices/search">`
  * (XML); the server converts between the two, so a set written in one form reads back in
  * the other.
@@ -17,7 +17,7 @@
 import { ApiError } from './api-error';
 import type { Send } from './transport';
 
-/** An option set in its JSON form: the content of `{"options": …}` (reference §6.3). */
+/** An option set in its JSON form: the content of `{"options": …}` (MarkLogic’s Search Developer’s Guide, query options reference). */
 export type QueryOptionsJson = Record<string, unknown>;
 
 /** One entry of `GET /v1/config/query`. */
@@ -52,7 +52,7 @@ export interface QueryOptionsApi {
 
 export const CONFIG_QUERY_PATH = '/v1/config/query';
 
-/** The sentence that starts a validation refusal (reference §6.1); the problems follow it. */
+/** The sentence that starts a validation refusal (MarkLogic’s REST API reference, /v1/config/query); the problems follow it. */
 const INVALID_OPTIONS = 'Operation results in invalid Options:';
 
 const pathOf = (name: string): string => {

@@ -1,6 +1,6 @@
 /**
  * `/v1/search`, `/v1/qbe`, `/v1/suggest` and the option-set names of `/v1/config/query`
- * (spec §4, reference §4, §5, §6.1, §11): searching as MarkLogic's own clients do. A
+ * (spec §4, MarkLogic’s REST API reference, /v1/search, §5, §6.1, §11): searching as MarkLogic's own clients do. A
  * string query goes by GET; a structured or combined query, or a query by example, is
  * POSTed as JSON (an object) or XML (a string).
  *
@@ -37,7 +37,7 @@ export interface SearchScopeParams {
 }
 
 export interface SearchQuery extends SearchScopeParams {
-  /** String queries (reference §4.6); several are ANDed. */
+  /** String queries (MarkLogic’s Search Developer’s Guide, string query grammar); several are ANDed. */
   q?: string | readonly string[];
 }
 
@@ -46,12 +46,12 @@ export type ListQuery = SearchQuery;
 
 export type SearchScope = { collection: string } | { directory: string };
 
-/** `{"query": {…}}`: a structured query (reference §4.7). */
+/** `{"query": {…}}`: a structured query (MarkLogic’s Search Developer’s Guide, structured queries). */
 export interface StructuredQueryBody {
   query: Record<string, unknown>;
 }
 
-/** `{"search": {…}}`: a combined query — a structured query or QBE, qtext and inline options (reference §4.8). */
+/** `{"search": {…}}`: a combined query — a structured query or QBE, qtext and inline options (MarkLogic’s REST Application Developer’s Guide, combined queries). */
 export interface CombinedQueryBody {
   search: {
     query?: Record<string, unknown>;
@@ -164,7 +164,7 @@ export function qbeRequest(example: QueryByExample, scope: SearchScopeParams = {
   return { method: 'POST', path: QBE_PATH, params, ...bodyOf(example, 'qbe') };
 }
 
-/** The same request answered in `format` (the `format` parameter wins over Accept, reference §2.2). */
+/** The same request answered in `format` (the `format` parameter wins over Accept, MarkLogic’s REST Application Developer’s Guide, error reporting). */
 export function withFormat(spec: SearchRequestSpec, format: ResponseFormat): SearchRequestSpec {
   const params = new URLSearchParams(spec.params);
   params.set('format', format);
@@ -201,7 +201,7 @@ export function constraintSummaries(options: unknown): ConstraintSummary[] {
     const summary: ConstraintSummary = { name: def.name, kind, facet: false };
     if (kind === 'range') {
       if (typeof body.type === 'string') summary.type = body.type;
-      // Range constraints facet unless they say otherwise (reference §6.3).
+      // Range constraints facet unless they say otherwise (MarkLogic’s Search Developer’s Guide, query options reference).
       summary.facet = body.facet !== false;
       const buckets = [...asArray(body.bucket), ...asArray(body['computed-bucket'])]
         .map((b) => (b as { name?: unknown })?.name)

@@ -100,7 +100,7 @@ export interface SparqlUpdateResult {
   status: number;
 }
 
-/** `application/rdf+json` (Talis RDF/JSON, reference §8.5): subject → predicate → objects. */
+/** `application/rdf+json` (Talis RDF/JSON, MarkLogic’s Semantics Developer’s Guide, supported RDF formats): subject → predicate → objects. */
 export type RdfJson = Record<string, Record<string, RdfJsonObject[]>>;
 
 export interface RdfJsonObject {

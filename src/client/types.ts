@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the MarkLogic REST API as this client sees them. They mirror the
- * server's JSON (reference/marklogic-rest.md §3.4, §4.3) key for key, so a response
+ * server's JSON (MarkLogic’s REST Application Developer’s Guide, metadata format, §4.3) key for key, so a response
  * from Tabula and one from a real MarkLogic server type-check the same way.
  */
 
@@ -41,14 +41,14 @@ export type DocumentBody = string | Blob | Uint8Array | ArrayBuffer;
 /** A piece of a snippet match: plain text, a highlighted hit, or another element's text (`{"<localname>": "…"}`). */
 export type MatchText = string | { highlight: string } | Record<string, string>;
 
-/** One `matches` entry of a snippet (reference §4.3). */
+/** One `matches` entry of a snippet (MarkLogic’s REST API reference, /v1/search). */
 export interface SearchMatch {
   /** `fn:doc("URI")/…`: the node the text comes from. */
   path: string;
   'match-text': MatchText[];
 }
 
-/** One result of `GET /v1/search?format=json` (reference §4.3). */
+/** One result of `GET /v1/search?format=json` (MarkLogic’s REST API reference, /v1/search). */
 export interface SearchResult {
   index: number;
   uri: string;

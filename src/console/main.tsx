@@ -1,7 +1,7 @@
 /**
  * The console's entry: start this browser's database (the service worker) at
  * once, render immediately, and let the pages wait for the worker to take control
- * before their first API call (reference/platform-facts.md §5).
+ * before their first API call (docs/architecture.md, Platform facts).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,7 +4,7 @@
  * is the only place that turns it into an HTTP response.
  *
  * Codes, statuses and catalogue texts follow MarkLogic's REST layer
- * (reference/marklogic-rest.md §2.3–2.5) because clients match on `messageCode`
+ * (MarkLogic’s REST Application Developer’s Guide, error reporting) because clients match on `messageCode`
  * and `statusCode`.
  */
 
@@ -55,9 +55,9 @@ export const catalogue = {
   'XDMP-CONFLICTINGUPDATES': entry(400, 'Conflicting updates'),
   'XDMP-DIRURI': entry(400, 'Directory URI'),
   'XDMP-URI': entry(400, 'Invalid URI format'),
-  // A graph-store payload with a relative IRI and no base to resolve it against (reference §8.2).
+  // A graph-store payload with a relative IRI and no base to resolve it against (MarkLogic’s REST API reference, /v1/graphs).
   'XDMP-BASEURI': entry(400, 'Undeclared base URI'),
-  // SPARQL Update on graphs (reference §8.3): CREATE of an existing graph; CLEAR, DROP,
+  // SPARQL Update on graphs (MarkLogic’s REST API reference, /v1/graphs/sparql): CREATE of an existing graph; CLEAR, DROP,
   // ADD, MOVE or COPY naming a graph that does not exist (or that the user cannot see).
   'XDMP-SPQLGRAPHEXIST': entry(400, 'Graph already exists'),
   'XDMP-SPQLNOSUCHGRAPH': entry(400, 'No such graph'),
@@ -65,7 +65,7 @@ export const catalogue = {
   'XDMP-UNDFUN': entry(400, 'Undefined function'),
   // Tabula's own: a SPARQL feature that needs what a browser database lacks (SERVICE: a network).
   'SEM-UNSUPPORTED': entry(400, 'Unsupported SPARQL feature'),
-  // Search and range indexes (reference §2.5, §9.3): a range query, facet, sort or values
+  // Search and range indexes (MarkLogic’s REST Application Developer’s Guide, error reporting, §9.3): a range query, facet, sort or values
   // source naming an index that does not exist (or is still being built); a write whose
   // value cannot be cast to an indexed type under invalid-values=reject.
   'XDMP-ELEMRIDXNOTFOUND': entry(400, 'No element range index'),
@@ -107,7 +107,7 @@ export const catalogue = {
   // 500
   'RESTAPI-INTERNALERROR': entry(500, 'Internal error'),
   // A request past its time limit (instance property default-time-limit). The server's REST
-  // layer maps no status for it, so it is a 500 there too (reference §2.4's unmapped codes).
+  // layer maps no status for it, so it is a 500 there too (MarkLogic’s REST Application Developer’s Guide, error reporting's unmapped codes).
   'XDMP-EXTIME': entry(500, 'Time limit exceeded'),
   // 503 — Tabula's own: an API request reached the static server (scripts/preview.mjs)
   // because no service worker controls the page yet.

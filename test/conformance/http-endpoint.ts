@@ -10,7 +10,7 @@ import { DEFAULT_GRAPH, EndpointError, type Endpoint, type GraphLoad, type Graph
 import { rdfFormatOf, readByIri } from './files';
 import { readCsv, readRdf, readSrj, readTsv, type QueryResult, type RdfQuad } from './results';
 
-/** Where the API keeps unnamed triples (reference §8.1). */
+/** Where the API keeps unnamed triples (MarkLogic’s Semantics Developer’s Guide). */
 export const ML_DEFAULT_GRAPH = 'http://marklogic.com/semantics#default-graph';
 /** The graph catalogue the graph list also names; it holds no triples of the test's. */
 export const ML_GRAPH_CATALOGUE = 'http://marklogic.com/semantics#graphs';

@@ -3,7 +3,7 @@
  * (RFC 7616, MD5, qop=auth) or Basic credentials, or — in the browser's `application`
  * mode — the default user when no `Authorization` header is sent.
  *
- * Digest as the official MarkLogic Node client speaks it (reference/marklogic-node-client.md §1):
+ * Digest as the official MarkLogic Node client speaks it (the official MarkLogic Node.js client):
  * it takes one challenge (from `HEAD /v1/ping` or the first real request) and then reuses
  * that nonce forever with `nc` counting up, and sends as `uri` the request target exactly
  * as it wrote it. So nonces here never expire while used: each is its issue time and a

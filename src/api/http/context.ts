@@ -37,7 +37,7 @@ export function requireRole(c: ApiContext, role: 'rest-reader' | 'rest-writer' |
 }
 
 /**
- * `ML-Effective-Timestamp`: the database time a successful read saw (reference §1.4),
+ * `ML-Effective-Timestamp`: the database time a successful read saw (MarkLogic’s REST Application Developer’s Guide),
  * the same clock document versions come from, so graph, SPARQL and document reads agree.
  */
 export const effectiveTimestamp = (deps: ApiDeps): Record<string, string> => ({ 'ML-Effective-Timestamp': String(deps.db.clock.current()) });

@@ -1,6 +1,6 @@
 /**
  * The only place a failure becomes an HTTP response. Body shapes follow MarkLogic
- * exactly (reference/marklogic-rest.md §2.1): JSON `errorResponse` with keys in the
+ * exactly (MarkLogic’s REST Application Developer’s Guide, error reporting): JSON `errorResponse` with keys in the
  * order statusCode, status, messageCode, message; XML `error-response` in the
  * `http://marklogic.com/xdmp/error` namespace; HTML when the client prefers it.
  */

@@ -47,7 +47,7 @@ function multipartError(run: () => unknown): DbError {
   throw new Error('expected a DbError, nothing was thrown');
 }
 
-/** reference/marklogic-rest.md §3.9, verbatim. */
+/** MarkLogic’s REST Application Developer’s Guide, bulk writes, verbatim. */
 const BULK_EXAMPLE = [
   '--BND',
   'Content-Type: application/json',

@@ -1,7 +1,7 @@
 /**
  * Query-string parameters as the REST layer validates them: each endpoint declares
  * the names it accepts (plus pass-through prefixes such as `perm:`); anything else
- * is 400 REST-UNSUPPORTEDPARAM, never silently ignored (reference §1.3).
+ * is 400 REST-UNSUPPORTEDPARAM, never silently ignored (MarkLogic’s REST Application Developer’s Guide).
  */
 import { DbError } from '../../db/errors';
 
@@ -96,7 +96,7 @@ export class Params {
   }
 
   /**
-   * The parameters the data endpoints share (reference §1.4), read before anything is
+   * The parameters the data endpoints share (MarkLogic’s REST Application Developer’s Guide), read before anything is
    * read or written. `database` may name only this instance's one database (400
    * XDMP-NOSUCHDB otherwise; {@link validate} then accepts it). `timestamp` asks for a
    * point-in-time read, which Tabula cannot give: refused by name, never ignored.

@@ -105,7 +105,7 @@ const isText = (t: string) => t.startsWith('text/') || /\+(json|xml)$/.test(t) |
 
 /**
  * The Content-Type header for an answer: text types get `; charset=utf-8` unless they
- * already carry a parameter, as the real server does (reference §1.2).
+ * already carry a parameter, as the real server does (MarkLogic’s REST Application Developer’s Guide).
  */
 export function contentTypeHeader(mediaType: string): string {
   if (mediaType.includes(';') || !isText(mediaType.toLowerCase())) return mediaType;

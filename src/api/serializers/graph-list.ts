@@ -1,5 +1,5 @@
 /**
- * The graph list of `GET /v1/graphs` (reference §8.2): `text/uri-list` (the default) and
+ * The graph list of `GET /v1/graphs` (MarkLogic’s REST API reference, /v1/graphs): `text/uri-list` (the default) and
  * `text/plain` are one IRI per line with CRLF line ends, as MarkLogic writes them;
  * `text/html` is a page of links.
  */

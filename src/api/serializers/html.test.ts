@@ -20,7 +20,7 @@ const lit = (value: string): TermLike => ({ termType: 'Literal', value, language
 
 describe('links to the things view', () => {
   test.for([
-    { name: 'the reference example: ":" → %3a, "#" → %23, "/" kept', iri: 'http://example.org/id#1', param: 'http%3a//example.org/id%231' },
+    { name: 'MarkLogic’s documentation example: ":" → %3a, "#" → %23, "/" kept', iri: 'http://example.org/id#1', param: 'http%3a//example.org/id%231' },
     { name: 'query characters are encoded so the IRI stays one parameter', iri: 'http://e/a?x=1&y=2', param: 'http%3a//e/a%3Fx%3D1%26y%3D2' },
     { name: 'spaces and non-ASCII are percent-encoded UTF-8', iri: 'http://e/ü b', param: 'http%3a//e/%C3%BC%20b' },
     { name: 'a path-form IRI needs no escaping', iri: 'marklogic.com/r1', param: 'marklogic.com/r1' },

@@ -4,7 +4,7 @@
  *
  * Every IRI and literal goes through markup.ts escaping, in text and in `href`, so data
  * can never become markup. Node links point at the things view with MarkLogic's own
- * escaping of the IRI (reference §8.3): `:` → `%3a`, `#` → `%23`, `/` kept, the rest as
+ * escaping of the IRI (MarkLogic’s REST API reference, /v1/graphs/sparql): `:` → `%3a`, `#` → `%23`, `/` kept, the rest as
  * encodeURIComponent writes it.
  */
 import { escapeAttr, escapeText } from './markup';

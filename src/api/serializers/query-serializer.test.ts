@@ -21,7 +21,7 @@ function parse(text: string) {
   }).parseFromString(text, 'application/xml');
 }
 
-// Each kind of the model, with the JSON and XML reference §4.7 and search.xsd give it.
+// Each kind of the model, with the JSON and XML MarkLogic’s Search Developer’s Guide, structured queries and search.xsd give it.
 const kinds: Array<{ name: string; query: Query; json: unknown; xml: string }> = [
   { name: 'true', query: { kind: 'true' }, json: { 'true-query': null }, xml: `<search:true-query ${NS}/>` },
   { name: 'false', query: { kind: 'false' }, json: { 'false-query': null }, xml: `<search:false-query ${NS}/>` },
@@ -224,7 +224,7 @@ const kinds: Array<{ name: string; query: Query; json: unknown; xml: string }> =
   },
 ];
 
-describe('each query kind written as a structured query (reference §4.7)', () => {
+describe('each query kind written as a structured query (MarkLogic’s Search Developer’s Guide, structured queries)', () => {
   test.for(kinds)('$name: JSON', ({ query, json }) => {
     expect(queryToJson(query, { wrapper: false })).toEqual(json);
   });
@@ -241,7 +241,7 @@ describe('each query kind written as a structured query (reference §4.7)', () =
     expect(doc.documentElement!.localName).toBe('query');
   });
 
-  test('JSON keys come in the order the reference lists them', () => {
+  test('JSON keys come in the order MarkLogic’s documentation lists them', () => {
     const range = queryToJson({ kind: 'range', index: { scope: price, type: 'int', collation: 'c' }, operator: 'LT', values: ['1'], weight: 1 }, { wrapper: false });
     expect(Object.keys(range['range-query'] as object)).toEqual(['json-property', 'type', 'collation', 'value', 'range-operator', 'weight']);
     const near = queryToJson({ kind: 'near', queries: [], distance: 1, minimumDistance: 0, ordered: false, weight: 1 }, { wrapper: false });
@@ -283,7 +283,7 @@ describe('the structured-query wrapper', () => {
     expect(queryXmlContent(q)).toBe('<search:term-query><search:text>a</search:text></search:term-query><search:collection-query><search:uri>c</search:uri></search:collection-query>');
   });
 
-  test('QBE view=structured: the query as a combined query, JSON and XML (reference §5.1)', () => {
+  test('QBE view=structured: the query as a combined query, JSON and XML (MarkLogic’s REST API reference, /v1/qbe)', () => {
     const q: Query = { kind: 'value', values: ['true'], scope: { kind: 'element', name: 'favorited', ns: '' }, options: {} };
     expect(combinedQueryJson(q)).toEqual({ search: { query: { queries: [{ 'value-query': { element: { name: 'favorited', ns: '' }, text: ['true'] } }] } } });
     const xml = combinedQueryXml(q);

@@ -1,5 +1,5 @@
 /**
- * The query model written back as a MarkLogic structured query (reference §4.7), in
+ * The query model written back as a MarkLogic structured query (MarkLogic’s Search Developer’s Guide, structured queries), in
  * JSON and in XML (namespace http://marklogic.com/appservices/search). This is what
  * `return-query` reports and what `/v1/qbe?view=structured` answers, so the output
  * must be a structured query the server — and Tabula's own parser — accepts again:
@@ -160,20 +160,20 @@ function toJson(q: Query): StructuredJson {
     case 'document':
       return { 'document-query': { uri: q.uris } };
     case 'container':
-      // The inner query is a sibling key of the scope (reference §4.7).
+      // The inner query is a sibling key of the scope (MarkLogic’s Search Developer’s Guide, structured queries).
       return { 'container-query': { ...scopeJson(q.scope), ...toJson(q.query) } };
     case 'properties':
       return { 'properties-fragment-query': toJson(q.query) };
   }
 }
 
-/** The structured-query JSON of `q` (reference §4.7). */
+/** The structured-query JSON of `q` (MarkLogic’s Search Developer’s Guide, structured queries). */
 export function queryToJson(q: Query, opts: QueryJsonOptions = {}): StructuredJson {
   if (opts.wrapper === false) return toJson(q);
   return { query: { queries: topLevel(q).map(toJson) } };
 }
 
-/** `/v1/qbe?view=structured` in JSON: the query as a combined query (reference §5.1). */
+/** `/v1/qbe?view=structured` in JSON: the query as a combined query (MarkLogic’s REST API reference, /v1/qbe). */
 export function combinedQueryJson(q: Query): StructuredJson {
   return { search: queryToJson(q) };
 }
@@ -278,7 +278,7 @@ export function queryToXml(q: Query, opts: QueryJsonOptions = {}): string {
   return `<search:query${declared}>${queryXmlContent(q)}</search:query>`;
 }
 
-/** `/v1/qbe?view=structured` in XML: `<search:search><search:query>…</search:query></search:search>` (reference §5.1). */
+/** `/v1/qbe?view=structured` in XML: `<search:search><search:query>…</search:query></search:search>` (MarkLogic’s REST API reference, /v1/qbe). */
 export function combinedQueryXml(q: Query): string {
   return `<search:search xmlns:search="${SEARCH_NS}"><search:query>${queryXmlContent(q)}</search:query></search:search>`;
 }

@@ -21,7 +21,7 @@ const DATA: QuadLike[] = [
 ];
 
 describe('RDF/JSON', () => {
-  test('is the Talis layout of reference §8.5', () => {
+  test('is the Talis layout of MarkLogic’s Semantics Developer’s Guide, supported RDF formats', () => {
     const out = JSON.parse(quadsToRdfJson(DATA.slice(0, 2)));
     expect(out).toEqual({
       'http://example.org/p1': {

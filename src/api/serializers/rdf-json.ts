@@ -1,5 +1,5 @@
 /**
- * RDF/JSON (`application/rdf+json`, the Talis format; reference §8.5), which Oxigraph
+ * RDF/JSON (`application/rdf+json`, the Talis format; MarkLogic’s Semantics Developer’s Guide, supported RDF formats), which Oxigraph
  * does not write: `{ subject: { predicate: [ {value, type, datatype? | lang?} ] } }`.
  *
  * Blank-node subjects and objects are written `_:label`. Plain strings carry no

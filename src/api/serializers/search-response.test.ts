@@ -65,8 +65,8 @@ const full: SearchResponse = {
   metrics: { queryResolutionMs: 2.113, facetResolutionMs: 0.412, snippetResolutionMs: 1.874, totalMs: 6.021 },
 };
 
-describe('the JSON search response (reference §4.3)', () => {
-  test('the reference example comes out as the reference shows it, key for key', () => {
+describe('the JSON search response (MarkLogic’s REST API reference, /v1/search)', () => {
+  test('the documented example comes out as MarkLogic’s documentation shows it, key for key', () => {
     expect(JSON.parse(searchResponseJson(full))).toEqual({
       'snippet-format': 'snippet',
       total: 2,
@@ -275,7 +275,7 @@ describe('durations and hrefs', () => {
   });
 });
 
-describe('the XML search response (reference §4.3)', () => {
+describe('the XML search response (MarkLogic’s REST API reference, /v1/search)', () => {
   const xmlOf = (r: SearchResponse, opts = {}) => parse(searchResponseXml(r, opts)).documentElement!;
 
   test('search:response in the search namespace, with its attributes', () => {

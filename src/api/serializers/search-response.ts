@@ -1,6 +1,6 @@
 /**
  * The engine's search answer (src/db/search/response-model.ts) written as MarkLogic's
- * search response, JSON or XML (reference §4.3). Names, key order and value types are
+ * search response, JSON or XML (MarkLogic’s REST API reference, /v1/search). Names, key order and value types are
  * the server's, because clients read them positionally (the Java client walks the
  * XML in search.xsd order) or by type (a facet value of an `xs:int` facet is a JSON
  * number, of an `xs:date` facet a string). Pure string building: no engine, no request.
@@ -29,7 +29,7 @@ export function encodeForUri(s: string): string {
   return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** A result's `href`: where the document itself is read (reference §4.3). */
+/** A result's `href`: where the document itself is read (MarkLogic’s REST API reference, /v1/search). */
 export function resultHref(uri: string, database?: string): string {
   return `/v1/documents?uri=${encodeForUri(uri)}${database === undefined ? '' : `&database=${encodeForUri(database)}`}`;
 }
@@ -86,7 +86,7 @@ class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** A facet value as the JSON response types it (reference §4.3 "Facet value"). */
+/** A facet value as the JSON response types it (MarkLogic’s REST API reference, /v1/search "Facet value"). */
 function facetValueJson(type: string, value: FacetValue['value']): unknown {
   const t = xsType(type);
   if (t === 'xs:boolean') {
@@ -163,7 +163,7 @@ const facetJson = (f: FacetResult) => ({
  */
 const qtextJson = (qtext: string[]) => (qtext.length ? qtext[0] : null);
 
-/** The JSON search response (reference §4.3), keys in the server's order. */
+/** The JSON search response (MarkLogic’s REST API reference, /v1/search), keys in the server's order. */
 export function searchResponseJson(r: SearchResponse, opts: SearchResponseOptions = {}): string {
   return writeJson({
     'snippet-format': r.snippetFormat,
@@ -270,7 +270,7 @@ const metricsXml = (m: SearchMetrics) =>
     .map(([name, value]) => `<search:${name}>${value}</search:${name}>`)
     .join('')}</search:metrics>`;
 
-/** The XML search response (reference §4.3), children in search.xsd's order. */
+/** The XML search response (MarkLogic’s REST API reference, /v1/search), children in search.xsd's order. */
 export function searchResponseXml(r: SearchResponse, opts: SearchResponseOptions = {}): string {
   const head = attrs([
     ['snippet-format', r.snippetFormat],

@@ -8,7 +8,7 @@ import { failure } from '../../../test/db-error';
 import { resultsToCsv, resultsToHtml, resultsToJson, resultsToTsv, resultsToXml, serializeResults, type SparqlJsonResults, type SparqlJsonTerm } from './sparql-results';
 import { toJsonTerm } from './rdf-terms';
 
-// The W3C test data lives beside the repository (../shared/conformance), as the conformance runner reads it.
+// The W3C test data lives beside the repository, where the conformance runner (test/conformance/files.ts) reads it.
 const CONFORMANCE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/conformance/sparql11');
 const fixture = (path: string) => readFileSync(`${CONFORMANCE}/${path}`, 'utf8');
 
@@ -154,7 +154,7 @@ describe('W3C JSON result format tests (conformance/sparql11/json-res)', () => {
 const ONE_IRI: SparqlJsonResults = { head: { vars: ['s'] }, results: { bindings: [{ s: { type: 'uri', value: 'http://marklogicsparql.com/id#1111' } }] } };
 
 describe('CSV', () => {
-  test('is the exact text the official client asserts (reference §8.3)', () => {
+  test('is the exact text the official client asserts (MarkLogic’s REST API reference, /v1/graphs/sparql)', () => {
     expect(resultsToCsv(ONE_IRI)).toBe('s\r\nhttp://marklogicsparql.com/id#1111\r\n');
   });
 
@@ -195,7 +195,7 @@ describe('XML', () => {
     );
   });
 
-  test('an ASK answer is a boolean element (reference §8.3)', () => {
+  test('an ASK answer is a boolean element (MarkLogic’s REST API reference, /v1/graphs/sparql)', () => {
     expect(resultsToXml({ head: {}, boolean: false })).toContain('<head></head><boolean>false</boolean></sparql>');
   });
 
@@ -214,7 +214,7 @@ describe('XML', () => {
 });
 
 describe('HTML', () => {
-  test('an IRI links to the things view with MarkLogic escaping (reference §8.3)', () => {
+  test('an IRI links to the things view with MarkLogic escaping (MarkLogic’s REST API reference, /v1/graphs/sparql)', () => {
     const r: SparqlJsonResults = { head: { vars: ['s'] }, results: { bindings: [{ s: { type: 'uri', value: 'http://example.org/id#1' } }] } };
     const html = resultsToHtml(r);
     expect(html).toContain('<title>SPARQL results</title>');

@@ -3,7 +3,7 @@
  *
  * Oxigraph 0.5's JavaScript `dump` writes Turtle with full IRIs only (it has no prefixes
  * option), while MarkLogic's Turtle output declares prefixes and its clients rely on it
- * (the official Node client's tests look for `@prefix foaf:`; reference §8.5). So Turtle
+ * (the official Node client's tests look for `@prefix foaf:`; MarkLogic’s Semantics Developer’s Guide, supported RDF formats). So Turtle
  * is written here: well-known namespaces that the data uses are declared and abbreviated,
  * triples are grouped by subject (`;`) and by predicate (`,`), `rdf:type` is `a`, and
  * numbers and booleans use Turtle's shorthands when their lexical form allows it.

@@ -22,7 +22,7 @@ export const STORAGE_KEY = 'tabula.connection';
 /** The local database's built-in users; each one's password is its name. */
 export const localUsers = ['admin', 'rest-admin', 'rest-writer', 'rest-reader'] as const;
 
-/** Who the local database acts as when no credentials are sent (DESIGN.md "Auth"). */
+/** Who the local database acts as when no credentials are sent (docs/architecture.md, Auth). */
 export const LOCAL_DEFAULT_USER = 'admin';
 
 export const defaultSettings: ConnectionSettings = { target: 'local', baseUrl: '', user: '', password: '' };

@@ -2,7 +2,7 @@
  * Starts this browser's database: registers the service worker that answers
  * `/v1/*` and resolves once it controls the page. `ready` resolving is not enough —
  * requests are only intercepted once `navigator.serviceWorker.controller` is set
- * (reference/platform-facts.md §5) — so until then no API call may be made.
+ * (docs/architecture.md, Platform facts) — so until then no API call may be made.
  */
 
 /** The part of `ServiceWorkerContainer` this module uses (a fake one in tests). */

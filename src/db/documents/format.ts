@@ -1,7 +1,7 @@
 /**
  * Which of the four formats a document is, and which MIME type it is served with.
  *
- * Order for a write (the issue's rule, refining reference §3.2): the `format`
+ * Order for a write (the issue's rule, refining MarkLogic’s REST API reference, /v1/documents): the `format`
  * parameter, then the URI extension, then the request's Content-Type, else binary.
  * MarkLogic never remembers a request's Content-Type: on read the type comes from
  * the URI extension when it is known, else from the format.

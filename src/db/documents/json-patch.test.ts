@@ -582,7 +582,7 @@ describe('applyJsonPatch on the metadata representation', () => {
     metadataValues: { batch: '6' },
   });
 
-  test('the reference example patch updates every category', () => {
+  test('MarkLogic’s documentation example patch updates every category', () => {
     const patch = {
       patch: [
         { insert: { context: '/array-node("collections")', position: 'last-child', content: 'archived' } },

@@ -1,5 +1,5 @@
 /**
- * MarkLogic's JSON patch (reference/marklogic-rest.md §3.10), applied to a JSON value:
+ * MarkLogic's JSON patch (MarkLogic’s REST Application Developer’s Guide, partial updates), applied to a JSON value:
  * a document's content, or the JSON metadata representation of §3.4.
  *
  * It runs in three phases, each reporting every problem it finds at once, as the

@@ -1,6 +1,6 @@
 /**
  * Path languages over JSON values, as MarkLogic's document PATCH reads them
- * (reference/marklogic-rest.md §3.10): a subset of MarkLogic XPath over its JSON
+ * (MarkLogic’s REST Application Developer’s Guide, partial updates): a subset of MarkLogic XPath over its JSON
  * node model, and JSONPath (`pathlang: "jsonpath"`).
  *
  * The JSON value is first turned into a tree of {@link JNode}s so paths can select

@@ -1,7 +1,7 @@
 /**
  * The document store: durable documents with metadata, permissions and versions.
  *
- * Must (DESIGN.md, storage and durability):
+ * Must (docs/architecture.md, Storage and durability):
  * - run every write through the write queue, in ONE IndexedDB transaction, so a
  *   request is atomic — all of its documents are stored or none;
  * - await only IndexedDB requests inside a transaction (all computation is synchronous);
@@ -87,7 +87,7 @@ const DURABILITY: IDBTransactionDurability = 'default';
 const isVersioned = (policy: UpdatePolicy) => policy === 'version-optional' || policy === 'version-required';
 
 /**
- * Optimistic locking (reference §3.12): only under the version-* policies. A new
+ * Optimistic locking (MarkLogic’s REST API reference, /v1/documents): only under the version-* policies. A new
  * document may be created without a version; `0` means "I believe it is new".
  */
 function checkVersion(policy: UpdatePolicy, uri: string, existing: StoredDocument | undefined, ifMatch: string | undefined): void {

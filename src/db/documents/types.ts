@@ -1,7 +1,7 @@
 /**
  * The document model: what a stored document is, independent of HTTP.
  * Shapes of metadata follow MarkLogic's JSON metadata representation
- * (reference/marklogic-rest.md §3.4) so they convert to the wire without renaming.
+ * (MarkLogic’s REST Application Developer’s Guide, metadata format) so they convert to the wire without renaming.
  */
 
 export type DocumentFormat = 'json' | 'xml' | 'text' | 'binary';

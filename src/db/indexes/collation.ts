@@ -1,5 +1,5 @@
 /**
- * String collations of range indexes (reference/marklogic-rest.md §9.3): how `string`
+ * String collations of range indexes (MarkLogic’s Management API reference, database properties): how `string`
  * and `anyURI` values are ordered and which ones count as the same value.
  *
  * - Codepoint (`http://marklogic.com/collation/codepoint`, also the W3C codepoint URI):

@@ -310,7 +310,7 @@ export function diffRangeIndexes(before: IndexSettings, after: IndexSettings): {
 
 /**
  * The collation a reference names, canonical; undefined for non-string types. A URI
- * Tabula cannot use is kept as written: no index has it, so the reference is "not found".
+ * Tabula cannot use is kept as written: no index has it, so MarkLogic’s documentation is "not found".
  */
 function referenceCollation(ref: RangeIndexRef): string | undefined {
   if (ref.type !== 'string' && ref.type !== 'anyURI') return undefined;
@@ -343,7 +343,7 @@ export function findRangeIndexIn(settings: IndexSettings, ref: RangeIndexRef): R
 
 /**
  * The error of a reference to an index that does not exist, worded like the server's
- * (reference §2.5): `cts:element-reference(fn:QName("","status"),("type=string",
+ * (MarkLogic’s REST Application Developer’s Guide, error reporting): `cts:element-reference(fn:QName("","status"),("type=string",
  * "collation=…")) -- No string element range index for status collation=…`.
  */
 export function rangeIndexNotFound(ref: RangeIndexRef): DbError {

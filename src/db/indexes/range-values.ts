@@ -388,7 +388,7 @@ export function lexicalOf(value: RangeValue, type: RangeType): string {
 }
 
 /**
- * A value as a facet reports it (reference §4.3): `name` is its text; `value` is a JSON
+ * A value as a facet reports it (MarkLogic’s REST API reference, /v1/search): `name` is its text; `value` is a JSON
  * number for the numeric types (long, unsignedLong and decimal as the nearest double, as
  * the server writes them through xs:decimal), a boolean for booleans, and the text for
  * strings, URIs, dates and times. Infinite and NaN doubles stay text: JSON has no number

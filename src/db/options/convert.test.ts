@@ -35,7 +35,7 @@ function rejection(f: () => unknown): DbError {
   throw new Error('expected a DbError');
 }
 
-/** The options example of reference §6.3, verbatim. */
+/** The options example of MarkLogic’s Search Developer’s Guide, query options reference, verbatim. */
 const referenceExample = {
   'search-option': ['unfiltered', 'score-logtfidf'],
   'quality-weight': 0,
@@ -121,7 +121,7 @@ const referenceExample = {
   'default-suggestion-source': { ref: 'title' },
 };
 
-describe('the reference §6.3 example', () => {
+describe('the example of MarkLogic’s Search Developer’s Guide, query options reference', () => {
   test('JSON is already in normal form, up to how its embedded queries are serialised', () => {
     const normal = normalizeOptions(referenceExample);
     const { grammar, 'additional-query': queries, ...rest } = normal;
@@ -226,7 +226,7 @@ describe('constraint kinds', () => {
   });
 });
 
-describe('conversion rules (reference §6.2)', () => {
+describe('conversion rules (MarkLogic’s REST Application Developer’s Guide, query options in JSON and XML)', () => {
   test.for<{ name: string; json: Record<string, unknown>; normal: QueryOptions }>([
     { name: 'always-array names given once become arrays', json: { constraint: { name: 'c', collection: null }, 'search-option': 'filtered' }, normal: { constraint: [{ name: 'c', collection: null }], 'search-option': ['filtered'] } },
     { name: 'other names given as one-item arrays become scalars', json: { 'page-length': [5], term: [{ 'term-option': 'stemmed' }] }, normal: { 'page-length': 5, term: { 'term-option': ['stemmed'] } } },

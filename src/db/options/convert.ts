@@ -1,7 +1,7 @@
 /**
  * Query options between their XML form (`<options xmlns="http://marklogic.com/appservices/search">`)
  * and their JSON form (`{"options": {…}}`), following MarkLogic's own conversion
- * (`lib/config-query-util.xqy`, reference §6.2):
+ * (`lib/config-query-util.xqy`, MarkLogic’s REST Application Developer’s Guide, query options in JSON and XML):
  *
  * - an element becomes a key named for its local name; the names of {@link ARRAY_NAMES}
  *   are always arrays in JSON (a repeated element of any other name becomes one too);
@@ -82,7 +82,7 @@ const invalid = (detail: string) => new DbError('RESTAPI-INVALIDCONTENT', detail
 function isArrayChild(parent: string, child: string): boolean {
   if (parent === 'extract-metadata') return child === 'constraint-value' || child === 'json-key' || child === 'qname' || child === 'json-property';
   if (parent === 'preferred-matches' || parent === 'preferred-elements') return child === 'element' || child === 'json-property';
-  // A values source `<uri/>` is a marker, not a list of URIs (reference §6.3 writes it `"uri": null`).
+  // A values source `<uri/>` is a marker, not a list of URIs (MarkLogic’s Search Developer’s Guide, query options reference writes it `"uri": null`).
   if ((parent === 'values' || parent === 'tuples-index') && child === 'uri') return false;
   return ARRAY_NAMES.has(child);
 }
@@ -373,7 +373,7 @@ function appendQuery(doc: Document, el: Element, value: unknown): void {
   }
 }
 
-/** JSON structured query → XML (reference §4.7): `queries` arrays hold child queries. */
+/** JSON structured query → XML (MarkLogic’s Search Developer’s Guide, structured queries): `queries` arrays hold child queries. */
 function appendStructured(doc: Document, parent: Element, obj: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(obj)) {
     if (key === 'queries' && Array.isArray(value)) {

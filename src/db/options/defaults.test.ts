@@ -5,7 +5,7 @@ import { mergeOptions } from './merge';
 import type { QueryOptions } from './types';
 
 describe('restDefaultOptions', () => {
-  test('are the REST instance defaults of reference §4.2', () => {
+  test('are the REST instance defaults of MarkLogic’s REST API reference, /v1/search', () => {
     expect(restDefaultOptions()).toEqual({ 'search-option': ['unfiltered'], 'quality-weight': 0, 'return-facets': true, 'return-results': true });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Default query options (reference §4.2), in two layers:
+ * Default query options (MarkLogic’s REST API reference, /v1/search), in two layers:
  *
  * 1. the REST instance's default set, {@link restDefaultOptions}: what a search uses when it
  *    names no options and no `default` set is stored, and what `GET /v1/config/query/default`
@@ -62,7 +62,7 @@ export interface EffectiveOptions extends QueryOptions {
   'suggestion-source': Array<{ ref?: string; [k: string]: unknown }>;
 }
 
-/** The Search API built-ins (reference §4.2 table), a fresh copy each time. */
+/** The Search API built-ins (MarkLogic’s REST API reference, /v1/search table), a fresh copy each time. */
 function builtinOptions(): EffectiveOptions {
   return {
     constraint: [],

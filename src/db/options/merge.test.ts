@@ -4,7 +4,7 @@ import type { QueryOptions } from './types';
 
 const q = (uri: string) => `<cts:collection-query xmlns:cts="http://marklogic.com/cts"><cts:uri>${uri}</cts:uri></cts:collection-query>`;
 
-describe('mergeOptions (reference §4.8)', () => {
+describe('mergeOptions (MarkLogic’s REST Application Developer’s Guide, combined queries)', () => {
   test.for<{ name: string; stored: QueryOptions; inline: QueryOptions | undefined; merged: QueryOptions }>([
     { name: 'no inline options leave the stored set as it is', stored: { 'page-length': 5 }, inline: undefined, merged: { 'page-length': 5 } },
     { name: 'a scalar key of the inline options replaces the stored one', stored: { 'page-length': 5, 'return-facets': true }, inline: { 'page-length': 20 }, merged: { 'page-length': 20, 'return-facets': true } },

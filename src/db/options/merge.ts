@@ -1,6 +1,6 @@
 /**
  * Inline options on top of a stored set, as MarkLogic merges the options of a combined
- * query with the named (or default) ones (`sut:merge-options`, reference §4.8):
+ * query with the named (or default) ones (`sut:merge-options`, MarkLogic’s REST Application Developer’s Guide, combined queries):
  *
  * - each top-level key of the inline options replaces the stored key entirely;
  * - except `constraint`, `values` and `tuples`, which are replaced entry by entry, by

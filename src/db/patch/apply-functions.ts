@@ -1,6 +1,6 @@
 /**
  * The built-in `apply` functions of a MarkLogic patch (`ml.add` … `ml.replace-regex`,
- * reference §3.10), for both patch engines. They follow the server's `replace-lib.xqy`:
+ * MarkLogic’s REST Application Developer’s Guide, partial updates), for both patch engines. They follow the server's `replace-lib.xqy`:
  * they take the typed value of the node being replaced and the arguments from the
  * operation's content, and give a typed value; each engine turns its node into a
  * value and the result back into a node (src/db/documents/json-patch-functions.ts,

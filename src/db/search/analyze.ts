@@ -192,7 +192,7 @@ function xmlNodes(xml: XmlDocument): ContentNode[] {
 }
 
 /**
- * The `fn:doc("URI")/…` path MarkLogic reports for a match (reference §4.3): JSON
+ * The `fn:doc("URI")/…` path MarkLogic reports for a match (MarkLogic’s REST API reference, /v1/search): JSON
  * steps as `text("name")` for a string value, `object-node()` chains above it; XML
  * steps as element names (`*:name` when namespaced), attributes as `@name`.
  */

@@ -1,6 +1,6 @@
 /**
  * Range constraint buckets with their bounds resolved: plain `bucket`s as written, and
- * `computed-bucket`s (dates relative to now, reference §6.3: `{"name":"today","ge":"P0D",
+ * `computed-bucket`s (dates relative to now, MarkLogic’s Search Developer’s Guide, query options reference: `{"name":"today","ge":"P0D",
  * "lt":"P1D","anchor":"start-of-day"}`) turned into date or dateTime bounds at the time
  * of the search. Anchors: `now`, `start-of-day`, `start-of-month`, `start-of-year`
  * (per bound with `ge-anchor` / `lt-anchor`); offsets are xs:durations (`P1D`, `-P7D`,

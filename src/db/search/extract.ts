@@ -1,5 +1,5 @@
 /**
- * `extract-document-data` (reference §4.3): the parts of each result document its
+ * `extract-document-data` (MarkLogic’s REST API reference, /v1/search): the parts of each result document its
  * `extract-path`s select, returned with the result instead of (or beside) a snippet.
  * JSON paths use MarkLogic's XPath over JSON (the same evaluator as PATCH); XML paths
  * XPath over the document.

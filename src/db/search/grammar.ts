@@ -1,5 +1,5 @@
 /**
- * The string query grammar (reference §4.6): the `q` text of a search → the query model.
+ * The string query grammar (MarkLogic’s Search Developer’s Guide, string query grammar): the `q` text of a search → the query model.
  *
  * A tokenizer and a hand-written precedence-climbing parser, both driven by a compiled
  * grammar: MarkLogic's default one (plus a `NOT` prefix, which the issue asks for) or the

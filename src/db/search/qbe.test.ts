@@ -15,7 +15,7 @@ const word = (text: string, scope?: Scope, opts: object = {}): Query => ({ kind:
 /**
  * Indexes like the official Node.js client's test database (etc/test-setup-qa.js), held as
  * the index configuration holds them: a JSON property's index is the element in no namespace,
- * with fields beside the reference.
+ * with fields beside MarkLogic’s documentation.
  */
 const indexes: Array<RangeIndexRef & { key: string }> = [
   { key: 'popularity', scope: elem('popularity'), type: 'int' },

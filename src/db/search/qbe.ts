@@ -1,9 +1,9 @@
 /**
- * Query By Example (reference §5) → the query model: the JSON form
+ * Query By Example (MarkLogic’s REST API reference, /v1/qbe) → the query model: the JSON form
  * `{"$query": {…}, "$format"?, "$validate"?, "$response"?}` and the XML form `<q:qbe>` (or a
  * bare `<q:query>`) in http://marklogic.com/appservices/querybyexample.
  *
- * What the criteria mean (decisions, where the reference leaves room):
+ * What the criteria mean (decisions, where MarkLogic’s documentation leaves room):
  * - `"name": scalar` is a value query on the property, and so is `{"$value": scalar}`. Value
  *   queries are exact unless told otherwise: the server's own QBE guide turns exactness off
  *   with `"$exact": false` to match "the memex" against "The memex", and its client tests see
@@ -111,7 +111,7 @@ export interface ParsedQbe {
   query: Query;
   /** The format of the documents to search. */
   format: QbeFormat;
-  /** `$validate: true`: report whether the QBE is valid (reference §5.1). */
+  /** `$validate: true`: report whether the QBE is valid (MarkLogic’s REST API reference, /v1/qbe). */
   validate?: boolean;
   /** `$score`: the scoring method asked for. */
   score?: QbeScore;

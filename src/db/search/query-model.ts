@@ -5,7 +5,7 @@
  * query by example (qbe.ts) and the options' `additional-query` all parse into this
  * tree; constraint references are resolved against the query options while parsing
  * (constraints.ts), so the evaluator never sees a constraint name. The shapes follow
- * MarkLogic's cts queries (reference/marklogic-rest.md §4.7), which is also what
+ * MarkLogic's cts queries (MarkLogic’s Search Developer’s Guide, structured queries), which is also what
  * `return-query` reports back.
  */
 

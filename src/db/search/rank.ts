@@ -1,5 +1,5 @@
 /**
- * Relevance, in the shape of MarkLogic's `score-logtfidf` (reference §4.5): every
+ * Relevance, in the shape of MarkLogic's `score-logtfidf` (MarkLogic’s REST API reference, /v1/search): every
  * positive word or phrase of the query contributes `8 × weight × logtf × idf` where it
  * occurs; score = 256 × Σ / Σ weight (+ 256 × quality-weight × quality); confidence and
  * fitness are that score against the largest a document could get (with the corpus's

@@ -1,6 +1,6 @@
 /**
  * A search answer as the engine produces it, before it is written as MarkLogic's JSON
- * or XML search response (src/api/serializers/search-response.ts, reference §4.3).
+ * or XML search response (src/api/serializers/search-response.ts, MarkLogic’s REST API reference, /v1/search).
  * Absent fields are absent from the response; the serialiser decides names and order.
  */
 import type { DocumentFormat } from '../documents/types';
@@ -10,7 +10,7 @@ import type { Query } from './query-model';
 export type MatchText = string | { highlight: string };
 
 export interface SnippetMatch {
-  /** `fn:doc("URI")/…` path of the node the text comes from (reference §4.3). */
+  /** `fn:doc("URI")/…` path of the node the text comes from (MarkLogic’s REST API reference, /v1/search). */
   path: string;
   text: MatchText[];
 }
@@ -43,7 +43,7 @@ export interface FacetValue {
   /** The value as text, or the bucket name. */
   name: string;
   count: number;
-  /** Typed for numeric and boolean types (reference §4.3); the bucket label for buckets. */
+  /** Typed for numeric and boolean types (MarkLogic’s REST API reference, /v1/search); the bucket label for buckets. */
   value: string | number | boolean;
 }
 

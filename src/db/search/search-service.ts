@@ -2,7 +2,7 @@
  * Search (db.search): the in-memory index kept in step with the documents, durable as a
  * snapshot plus the document change log, and the search itself.
  *
- * Must (DESIGN.md, storage and durability; issue 4 §4):
+ * Must (docs/architecture.md, Storage and durability; issue 4 §4):
  * - every committed document write reaches the index before its response
  *   ({@link SearchService.committed}, called by the document store after the commit);
  * - the index is a cache: on start it loads the last snapshot and re-indexes the
@@ -62,7 +62,7 @@ export interface SearchRequest {
   options: QueryOptions;
   start: number;
   pageLength: number;
-  /** The `view` parameter: overrides return-results / return-facets / return-metrics (reference §4.8). */
+  /** The `view` parameter: overrides return-results / return-facets / return-metrics (MarkLogic’s REST Application Developer’s Guide, combined queries). */
   view?: 'results' | 'facets' | 'metadata' | 'all' | 'none';
   principal: Principal;
   /** The request's deadline: checked between the search's stages and inside its evaluation. */
@@ -619,7 +619,7 @@ function filterSet(s: Set<number>, keep: (k: number) => boolean): Set<number> {
   return out;
 }
 
-/** return-results / return-facets / return-metrics after the `view` parameter (reference §4.8). */
+/** return-results / return-facets / return-metrics after the `view` parameter (MarkLogic’s REST Application Developer’s Guide, combined queries). */
 function returnsOf(o: QueryOptions, view: SearchRequest['view']): { results: boolean; facets: boolean; metrics: boolean } {
   switch (view) {
     case 'all':
@@ -651,7 +651,7 @@ function collectionFacet(corpus: Corpus, keys: ReadonlySet<number>, prefix: stri
   return { type: 'collection', values: orderFacetValues(values, facetOptions) };
 }
 
-/** facet-option ordering and limit: item order ascending by default (reference §4.3). */
+/** facet-option ordering and limit: item order ascending by default (MarkLogic’s REST API reference, /v1/search). */
 export function orderFacetValues<V extends { name: string; count: number }>(values: V[], facetOptions: string[]): V[] {
   const has = (o: string) => facetOptions.includes(o);
   const descending = has('descending');
@@ -671,7 +671,7 @@ function sortRef(order: NonNullable<QueryOptions['sort-order']>[number]): RangeI
   return rangeRefOf({ ...order, type: order.type ?? 'xs:string' }, 'sort-order');
 }
 
-/** `raw` results: JSON as a value, XML and text as text (reference §4.3). */
+/** `raw` results: JSON as a value, XML and text as text (MarkLogic’s REST API reference, /v1/search). */
 function rawContent(doc: StoredDocument): unknown {
   if (doc.format === 'json') return JSON.parse(doc.content as string);
   if (doc.format === 'binary') return undefined;

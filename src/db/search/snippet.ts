@@ -1,5 +1,5 @@
 /**
- * Snippets (`transform-results apply="snippet"`, reference §4.3): for a result, the text
+ * Snippets (`transform-results apply="snippet"`, MarkLogic’s REST API reference, /v1/search): for a result, the text
  * nodes where the query's words matched, each cut to a window of `per-match-tokens`
  * words around its highlights, at most `max-matches` of them and `max-snippet-chars`
  * characters in all. A result the query matched without words (a collection or range

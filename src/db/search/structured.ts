@@ -1,5 +1,5 @@
 /**
- * Structured queries (reference §4.7) → the query model: the JSON form (the content of
+ * Structured queries (MarkLogic’s Search Developer’s Guide, structured queries) → the query model: the JSON form (the content of
  * `{"query": {…}}`), the XML form (`<search:query>`) and the text of the `structuredQuery`
  * URL parameter, which may be either.
  *
@@ -180,7 +180,7 @@ const isQueryKind = (key: string): boolean => SUPPORTED_SET.has(key) || key in U
 /** Body keys naming where a word, value or range query looks. */
 const SCOPE_KEYS = ['json-property', 'element', 'attribute', 'field', 'path-index'];
 
-/** Other query syntaxes that may not sit beside `query` in one body (reference §4.8). */
+/** Other query syntaxes that may not sit beside `query` in one body (MarkLogic’s REST Application Developer’s Guide, combined queries). */
 const OTHER_ROOTS = new Set(['ctsquery', '$query', 'qtext', 'search']);
 
 /**
@@ -213,7 +213,7 @@ export abstract class QueryBodyReader {
     return b[key];
   }
 
-  /** Arrays of one item may be written as the item (reference §4.7), as the server's own serialisation does for scalars. */
+  /** Arrays of one item may be written as the item (MarkLogic’s Search Developer’s Guide, structured queries), as the server's own serialisation does for scalars. */
   protected list(value: unknown, where: string): unknown[] {
     if (value === undefined) this.fail(where, 'is missing');
     return Array.isArray(value) ? value : [value];

@@ -1,5 +1,5 @@
 /**
- * Search suggestions (`/v1/suggest`, reference §11): completions of the token at the cursor
+ * Search suggestions (`/v1/suggest`, MarkLogic’s REST API reference, /v1/suggest): completions of the token at the cursor
  * (the end of the text by default) of a partial query text. A bare token completes from the options'
  * `default-suggestion-source` constraint when there is one, else from the word lexicon,
  * and also to constraint names (`tag:`); `name:prefix` completes from that constraint's

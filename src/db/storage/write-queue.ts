@@ -1,7 +1,7 @@
 import { Deadline, timeLimitError } from '../deadline';
 
 /**
- * The single-writer rule of DESIGN.md: every write of the database runs through one
+ * The single-writer rule of docs/architecture.md (Storage and durability): every write of the database runs through one
  * queue, one at a time, so a write can read current state, decide, and commit in
  * one short IndexedDB transaction without anyone changing that state in between.
  * Reads do not queue: they see committed state only, because nothing is visible

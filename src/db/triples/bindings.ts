@@ -1,5 +1,5 @@
 /**
- * `bind:{name}`, `bind:{name}:{type}` and `bind:{name}@{lang}` (reference §8.3): values
+ * `bind:{name}`, `bind:{name}:{type}` and `bind:{name}@{lang}` (MarkLogic’s REST API reference, /v1/graphs/sparql): values
  * for variables of a query or update, read from request parameters and turned into RDF
  * terms — never text spliced into the query. How the terms reach the query is
  * src/db/triples/prebinding.ts.

@@ -1,6 +1,6 @@
 /**
  * How graphs are named: by clients (any IRI, absolute or path form, plus two reserved
- * IRIs, reference §8.1) and inside the engine (Oxigraph's DefaultGraph or a NamedNode
+ * IRIs, MarkLogic’s Semantics Developer’s Guide) and inside the engine (Oxigraph's DefaultGraph or a NamedNode
  * in the engine's spelling). A {@link GraphKey} is the engine name as a string, used as
  * a map key and in the durable log.
  */

@@ -2,7 +2,7 @@
  * The triple store (db.triples): one Oxigraph store per database, in memory, rebuilt
  * from IndexedDB on first use, made durable by a snapshot plus an ordered change log.
  *
- * Must (DESIGN.md, storage and durability):
+ * Must (docs/architecture.md, Storage and durability):
  * - load lazily, once: requests arriving during the load wait for it and never see
  *   partial data; feed Oxigraph in chunks and yield between them;
  * - run every write through the database's write queue; apply it in memory, commit its

@@ -25,7 +25,7 @@ const full: Metadata = {
 };
 
 describe('metadataToXml', () => {
-  test('writes every category in the order of the reference', () => {
+  test('writes every category in the order of MarkLogic’s documentation', () => {
     expect(metadataToXml('/a.json', full, metadataCategories)).toBe(
       head('/a.json') +
         '<rapi:collections><rapi:collection>orders</rapi:collection><rapi:collection>2024</rapi:collection></rapi:collections>' +
@@ -183,7 +183,7 @@ describe('metadata round trips', () => {
 });
 
 describe('metadataFromXml', () => {
-  test('reads the reference example, pretty-printed, returning only the categories present', () => {
+  test('reads MarkLogic’s documentation example, pretty-printed, returning only the categories present', () => {
     const xml = `<?xml version="1.0"?>
 <rapi:metadata uri="/a.json" xmlns:rapi="${RAPI}">
   <rapi:collections>

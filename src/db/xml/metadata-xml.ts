@@ -1,5 +1,5 @@
 /**
- * The XML metadata representation (reference §3.4): `<rapi:metadata uri=…>` with
+ * The XML metadata representation (MarkLogic’s REST Application Developer’s Guide, metadata format): `<rapi:metadata uri=…>` with
  * collections, permissions (one `rapi:permission` per role), properties, quality and
  * metadata-values, in that order.
  */

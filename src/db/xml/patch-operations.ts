@@ -1,7 +1,7 @@
 /**
  * Reading a `<rapi:patch>`: its operations, their absolute paths compiled with the
  * namespaces in scope, and the validation the server does before touching the
- * document (reference §3.10; the server's `convert-xml-patch`). Problems are collected
+ * document (MarkLogic’s REST Application Developer’s Guide, partial updates; the server's `convert-xml-patch`). Problems are collected
  * and reported together, worded as the server words them.
  */
 import type { Element, Node } from '@xmldom/xmldom';

@@ -1,6 +1,6 @@
 /**
  * Document properties: the JSON object the store keeps ⇄ the children of
- * `<prop:properties xmlns:prop="http://marklogic.com/xdmp/property">` (reference §3.4).
+ * `<prop:properties xmlns:prop="http://marklogic.com/xdmp/property">` (MarkLogic’s REST Application Developer’s Guide, metadata format).
  *
  * JSON → XML: a scalar becomes `<name>value</name>`, an array repeated elements, an
  * object nested elements; `$ml.prop` holds the system properties, written back in the

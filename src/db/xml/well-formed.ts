@@ -3,7 +3,7 @@
  * much (unquoted attributes, a bare `&`, text outside the root, control characters,
  * `xmlns:p=""` …), so the strict, namespace-aware saxes parser decides, and its
  * complaint is turned into the XDMP-DOC* code the real server would answer with
- * (reference §2.5).
+ * (MarkLogic’s REST Application Developer’s Guide, error reporting).
  */
 import { SaxesParser } from 'saxes';
 import { DbError, type MessageCode } from '../errors';

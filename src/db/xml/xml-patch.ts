@@ -1,5 +1,5 @@
 /**
- * Applying a MarkLogic XML patch (`<rapi:patch>`, reference §3.10) to an XML document.
+ * Applying a MarkLogic XML patch (`<rapi:patch>`, MarkLogic’s REST Application Developer’s Guide, partial updates) to an XML document.
  *
  * As on the server, every path is evaluated against the original document, the
  * operations run grouped (all deletes, then replaces, replace-inserts, inserts) and

@@ -1,5 +1,5 @@
 /**
- * The RDF syntaxes the graph store reads and writes (reference/marklogic-rest.md §8.5),
+ * The RDF syntaxes the graph store reads and writes (MarkLogic’s Semantics Developer’s Guide, supported RDF formats),
  * with the media types MarkLogic uses, so imports and exports can offer them by name.
  */
 import { localName } from './prefixes';

@@ -1,7 +1,7 @@
 /**
  * The live preview's answer, shaped for display: each result's snippet as text pieces
  * (highlighted or not), each facet with its values. Search responses come from any
- * MarkLogic-compatible server, so nothing here assumes more than reference §4.3 says.
+ * MarkLogic-compatible server, so nothing here assumes more than MarkLogic’s REST API reference, /v1/search says.
  */
 import type { SearchFacet, SearchResponse, SearchResult } from '../../../../client/types';
 

@@ -1,6 +1,6 @@
 /**
  * Where in the editor's text a server's validation sentence points. The API refuses a
- * broken set with one message listing every problem as a sentence (reference §6.1;
+ * broken set with one message listing every problem as a sentence (MarkLogic’s REST API reference, /v1/config/query;
  * src/client/query-options.ts `optionsProblems` splits it), and the sentences name what
  * they are about the way the server's validator words them:
  *

@@ -5,7 +5,7 @@
  * that needs a missing or unfinished index fails (XDMP-ELEMRIDXNOTFOUND), so the editor
  * says so before the person runs into it, and offers to add what is missing.
  *
- * A JSON property's index is an element index in no namespace (reference §9.3); a string
+ * A JSON property's index is an element index in no namespace (MarkLogic’s Management API reference, database properties); a string
  * index without a collation uses the root collation, as the server assumes.
  */
 import type { QueryOptionsJson } from '../../../../client/query-options';

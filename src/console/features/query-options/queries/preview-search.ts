@@ -5,7 +5,7 @@ import { optionsKeys } from './options-keys';
 
 /**
  * A search with options that are not saved: a combined query `{"search": {"qtext",
- * "options"}}` POSTed to /v1/search (reference §4.8), so the person sees what the set
+ * "options"}}` POSTed to /v1/search (MarkLogic’s REST Application Developer’s Guide, combined queries), so the person sees what the set
  * does — results, snippets, facets, or the server's objection — before saving it.
  * Disabled while there are no readable options to send.
  */

@@ -1,5 +1,5 @@
 /**
- * The cheat-sheet of the string query grammar (reference §4.6, the default grammar), and
+ * The cheat-sheet of the string query grammar (MarkLogic’s Search Developer’s Guide, string query grammar, the default grammar), and
  * the examples it gives for the constraints of the chosen option set, so what it shows can
  * be typed as it stands.
  */

@@ -6,7 +6,7 @@
  * always says exactly what is searched.
  *
  * Only top-level terms ANDed with the rest are refinements: `a OR b` gets wrapped as
- * `(a OR b) coll:x`, because implicit AND binds tighter than OR (reference §4.6) and
+ * `(a OR b) coll:x`, because implicit AND binds tighter than OR (MarkLogic’s Search Developer’s Guide, string query grammar) and
  * `a OR b coll:x` would restrict only `b`.
  */
 
