@@ -1,5 +1,5 @@
 // Lint is part of `npm test`. Besides the recommended rules it enforces the import
-// direction of DESIGN.md: console → client; sw, node → api → db. The console never
+// direction of docs/architecture.md (Layers): console → client; sw, node → api → db. The console never
 // imports api or db; db never imports api.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -1,7 +1,7 @@
 // End-to-end tests: headless Debian Chromium against the built app (dist/) served by
 // scripts/preview.mjs. `npm run test:e2e` builds first; this config never builds.
 // `npx playwright install` cannot work here, so the browser is the system one, with the
-// flags measured in reference/platform-facts.md.
+// flags docs/architecture.md (Platform facts) explains.
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/chromium';
 

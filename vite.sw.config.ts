@@ -55,7 +55,7 @@ function oxigraphWasmAsAsset(): Plugin {
  * FlexSearch's bundle can run an index in a Worker, and in Node loads `worker_threads`
  * with a dynamic `import()` — which a module service worker may not contain even
  * unused. Tabula never asks FlexSearch for a worker (none can start from a service
- * worker anyway: reference/platform-facts.md §7), so that branch becomes a rejection.
+ * worker anyway: docs/architecture.md, Platform facts), so that branch becomes a rejection.
  */
 function flexsearchWithoutWorkers(): Plugin {
   const dynamicImport = 'import("worker_threads")';

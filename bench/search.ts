@@ -1,5 +1,5 @@
 /**
- * The search benchmark (issue 4 §7), driven from Node: generated ~1 KB JSON documents of
+ * The search benchmark, driven from Node: generated ~1 KB JSON documents of
  * English-looking text (bench/scenarios/search-data.ts) through the service worker,
  * against raw FlexSearch in the page on the same texts in the same run.
  *

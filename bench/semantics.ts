@@ -1,5 +1,5 @@
 /**
- * The semantics benchmark (issue 3 §7), driven from Node: a BSBM-shaped dataset
+ * The semantics benchmark, driven from Node: a BSBM-shaped dataset
  * (bench/scenarios/bsbm.ts) through the service worker, against Oxigraph-wasm in a
  * page on the same data in the same run.
  *

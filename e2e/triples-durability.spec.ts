@@ -1,5 +1,5 @@
 /**
- * Durability of the triple store (issue 3 §1 and §6): every acknowledged SPARQL update
+ * Durability of the triple store (docs/decisions/0010-triple-store.md): every acknowledged SPARQL update
  * and graph-store write survives the browser stopping the service worker, replay gives
  * back exactly what the first evaluation gave (NOW(), UUID(), STRUUID(), RAND(), BNODE()
  * values and blank-node labels included), a failed request changes nothing, and a log

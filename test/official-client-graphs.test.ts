@@ -1,8 +1,8 @@
 /**
  * The official MarkLogic Node.js client (`marklogic` 3.7.1) against the Node host, over
  * real HTTP with Digest authentication, for the semantics endpoints: every graphs.*
- * call resolves with the shape the client builds (the official MarkLogic Node.js client
- * §5), which proves the wire details it depends on — statuses it accepts, bodies it
+ * call resolves with the shape the client builds (the official MarkLogic Node.js client's
+ * graphs module), which proves the wire details it depends on — statuses it accepts, bodies it
  * parses by Content-Type, `bind%3A…` parameter names, `using-named-graph-uri=true`,
  * path-form graph IRIs (in `graph=` and SPARQL Update; a payload's relative IRIs need a
  * base, which this client cannot send: 400 XDMP-BASEURI) and the RDF/JSON round trip.

@@ -5,7 +5,7 @@
  * Representations: JSON is a flat object (`{"debug":false,…}`, `{"debug":false}` for
  * one property); XML is `<rapi:properties>` with one child per property sorted by name,
  * or the single `<rapi:debug>` element. Request bodies come in either form, chosen by
- * Content-Type, then `format`, and XML when neither says (§1.2).
+ * Content-Type, then `format`, and XML when neither says (MarkLogic’s REST Application Developer’s Guide, content negotiation).
  *
  * @example
  * PUT /v1/config/properties  {"update-policy":"version-required"}  → 204

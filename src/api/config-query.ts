@@ -16,7 +16,7 @@
  * | DELETE /config/query/{name}/{child}  | 204                                                      |
  *
  * Bodies are `{"options": {…}}` or `<options xmlns="http://marklogic.com/appservices/search">`,
- * chosen by Content-Type, then `format`, XML when neither says (§1.2). With the instance
+ * chosen by Content-Type, then `format`, XML when neither says (MarkLogic’s REST Application Developer’s Guide, content negotiation). With the instance
  * property `validate-options` on (the default) the set a write would produce is validated
  * first; any failure stores nothing. The statuses of POST and child PUT are the server's
  * own (its model answers "created" and "updated" whatever existed before).

@@ -1,7 +1,7 @@
 /**
  * Document metadata on the wire: the `category` parameter, the metadata request
  * parameters (`collection`, `perm:`, `prop:`, `quality`, `value:`), metadata bodies
- * in JSON or XML, and the rendered representations (MarkLogic’s REST Application Developer’s Guide, metadata format, §3.7).
+ * in JSON or XML, and the rendered representations (MarkLogic’s REST Application Developer’s Guide, metadata format).
  */
 import { DbError } from '../db/errors';
 import {

@@ -1,5 +1,5 @@
 /**
- * `/v1/graphs`: the graph store (spec §4, MarkLogic’s REST API reference, /v1/graphs). Graphs are addressed
+ * `/v1/graphs`: the graph store (MarkLogic’s REST API reference, /v1/graphs). Graphs are addressed
  * indirectly, by `?graph=IRI` or `?default`; without either, GET lists graphs, PUT/POST
  * take a quad payload naming its own graphs, DELETE removes every graph.
  * `category=permissions` (or `metadata`) reads and writes a graph's permissions.
@@ -201,7 +201,7 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
     if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', 'a permissions body is required');
     created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType, deps.db.roles), mode, principal)).created;
   } else {
-    // The spec's 412 for an empty PUT or POST body; a body holding an empty graph (a
+    // MarkLogic's 412 for an empty PUT or POST body; a body holding an empty graph (a
     // prologue, a comment) is not empty, and a PUT of it deletes the graph.
     if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', `${c.req.method} /v1/graphs needs an RDF payload`);
     const base = params.one('base');

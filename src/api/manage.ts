@@ -1,7 +1,7 @@
 /**
  * The management paths under `/manage/v2` that Tabula implements: users
  * (MarkLogic’s Management API reference, users and roles) and roles (./manage-roles.ts), which need admin or
- * the security role, and the database's index properties (§9.3, ./database-properties.ts).
+ * the security role, and the database's index properties (MarkLogic’s Management API, database properties; ./database-properties.ts).
  * A user's `permission` list is its own default permissions.
  *
  * @example

@@ -90,7 +90,7 @@ function fromJson(text: string): Partial<ErrorResponse> | undefined {
   return out;
 }
 
-// The XML form has a fixed, flat shape (§2.1), so reading four elements by local
+// The XML form has a fixed, flat shape (MarkLogic’s REST Application Developer’s Guide, error reporting), so reading four elements by local
 // name is enough; a DOM parser is not available in Node anyway.
 function fromXml(text: string): Partial<ErrorResponse> | undefined {
   if (!/<(\w+:)?error-response[\s>]/.test(text)) return undefined;

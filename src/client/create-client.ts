@@ -97,7 +97,7 @@ export interface TabulaClient {
     write(uri: string, content: DocumentBody, options?: WriteOptions): Promise<WriteResult>;
     /** Replaces the metadata categories present in `metadata` (PUT category=metadata). */
     writeMetadata(uri: string, metadata: Partial<DocumentMetadata>, options?: RequestOptions): Promise<void>;
-    /** Deletes documents; deleting one that does not exist is not an error (§3.11). */
+    /** Deletes documents; deleting one that does not exist is not an error (MarkLogic’s REST API reference, DELETE /v1/documents). */
     remove(uris: string | readonly string[], options?: RequestOptions): Promise<void>;
     /** Writes many documents in batches of multipart POSTs; each batch is atomic. */
     bulkWrite(documents: readonly BulkDocument[], options?: BulkWriteOptions): Promise<BulkWrittenDocument[]>;
@@ -123,7 +123,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     const query = params && [...params.keys()].length > 0 ? `?${params}` : '';
     const url = `${baseUrl}${path}${query}`;
     const headers = new Headers(init.headers);
-    // Errors come back as JSON whatever the request accepts (§2.2), so they parse the same everywhere.
+    // Errors come back as JSON whatever the request accepts (MarkLogic’s REST Application Developer’s Guide, error reporting), so they parse the same everywhere.
     headers.set('X-Error-Accept', 'application/json');
     if (authorization) headers.set('Authorization', authorization);
     let res: Response;
@@ -249,7 +249,7 @@ function mediaType(contentType: string | null): string {
 
 // The format header may be hidden from a cross-origin page (it is not a CORS-safelisted
 // response header), so fall back to what the media type implies, as the server's own
-// rules do (§3.2 step 3).
+// rules do (the media type decides when no format is named).
 function documentFormat(header: string | null, contentType: string): DocumentFormat {
   if (header === 'json' || header === 'xml' || header === 'text' || header === 'binary') return header;
   if (/^[^/]+\/([^+]+\+)?json$/.test(contentType)) return 'json';

@@ -1,6 +1,6 @@
 /**
- * `/v1/graphs` and `/v1/graphs/things`: the graph store (MarkLogic’s REST API reference
- * §8.2, §8.4), plus the few fixed SPARQL queries a graph browser needs — triple
+ * `/v1/graphs` and `/v1/graphs/things`: the graph store (MarkLogic’s REST API reference,
+ * /v1/graphs and /v1/graphs/things), plus the few fixed SPARQL queries a graph browser needs — triple
  * counts, a graph's triples in pages, the triples pointing at a node — sent to
  * `/v1/graphs/sparql` as a real MarkLogic server would receive them.
  *
@@ -11,9 +11,9 @@ import { ApiError } from './api-error';
 import type { Send } from './transport';
 import type { Permission } from './types';
 
-/** Where triples loaded without a graph live (§8.1). */
+/** Where triples loaded without a graph live (MarkLogic’s Semantics Developer’s Guide, the default graph). */
 export const DEFAULT_GRAPH = 'http://marklogic.com/semantics#default-graph';
-/** Listed by `GET /v1/graphs` beside the graphs, but holds no triples of its own (§8.1). */
+/** Listed by `GET /v1/graphs` beside the graphs, but holds no triples of its own (MarkLogic’s reserved graph IRIs). */
 export const GRAPH_CATALOGUE = 'http://marklogic.com/semantics#graphs';
 
 /** An RDF term as the SPARQL JSON results and RDF/JSON write it; blank-node labels without `_:`. */
@@ -234,7 +234,7 @@ export function createGraphsApi(send: Send): GraphsApi {
       try {
         content = await api.things(iri, { accept: RDF_JSON, signal });
       } catch (err) {
-        // The things service answers 404 for a node that is no triple's subject (§8.4).
+        // The things service answers 404 for a node that is no triple's subject (MarkLogic’s REST API reference, /v1/graphs/things).
         if (err instanceof ApiError && err.statusCode === 404) return [];
         throw err;
       }
@@ -256,7 +256,7 @@ export function createGraphsApi(send: Send): GraphsApi {
     },
 
     async count(graph, { signal } = {}) {
-      // `default-graph-uri` names graphs, the default graph by its own IRI (spec, dataset rule 2),
+      // `default-graph-uri` names graphs, the default graph by its own IRI (MarkLogic's dataset rules),
       // so one query counts any graph without putting its IRI into the query text.
       const rows = await select('SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }', new URLSearchParams({ 'default-graph-uri': graph }), signal);
       return rows.length > 0 ? integerValue(rows[0].n) : 0;
@@ -386,7 +386,7 @@ function integerValue(term: RdfTerm | undefined): number {
 
 type RdfJsonObject = { type?: string; value?: string; datatype?: string; lang?: string };
 
-/** RDF/JSON (`application/rdf+json`, §8.5): subject → predicate → objects; blank nodes as `_:label`. */
+/** RDF/JSON (`application/rdf+json`, one of MarkLogic’s RDF formats): subject → predicate → objects; blank nodes as `_:label`. */
 export function parseRdfJson(doc: unknown): Triple[] {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new TypeError('RDF/JSON must be an object of subjects');
   const triples: Triple[] = [];

@@ -1,6 +1,6 @@
 /**
- * Builds the `multipart/mixed` body of a bulk write (MarkLogic’s REST API reference
- * §3.9). Parts are assembled as a Blob so binary content is never copied into a
+ * Builds the `multipart/mixed` body of a bulk write (MarkLogic’s REST API reference,
+ * /v1/documents, bulk write). Parts are assembled as a Blob so binary content is never copied into a
  * string, and the result works as a fetch body in browsers and in Node alike.
  */
 

@@ -1,6 +1,6 @@
 /**
  * `/v1/search`, `/v1/qbe`, `/v1/suggest` and the option-set names of `/v1/config/query`
- * (spec §4, MarkLogic’s REST API reference, /v1/search, §5, §6.1, §11): searching as MarkLogic's own clients do. A
+ * (MarkLogic’s REST API reference: /v1/search, /v1/qbe, /v1/config/query, /v1/suggest): searching as MarkLogic's own clients do. A
  * string query goes by GET; a structured or combined query, or a query by example, is
  * POSTed as JSON (an object) or XML (a string).
  *
@@ -130,7 +130,7 @@ export interface SearchApi {
   optionSetNames(options?: RequestOptions): Promise<string[]>;
   /** The constraints of an option set (`default` included). */
   constraints(optionSet: string, options?: RequestOptions): Promise<ConstraintSummary[]>;
-  /** Deletes every document of a collection or a directory (DELETE /v1/search, §4.10). */
+  /** Deletes every document of a collection or a directory (DELETE /v1/search, MarkLogic’s REST API reference). */
   remove(scope: SearchScope, options?: RequestOptions): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 /**
- * `/v1/graphs/sparql`: SPARQL queries and updates (spec "Graph and SPARQL", reference
- * §8.3). Requests are sent as the official Node client sends them: the text as the
+ * `/v1/graphs/sparql`: SPARQL queries and updates (MarkLogic’s REST API reference,
+ * /v1/graphs/sparql). Requests are sent as the official Node client sends them: the text as the
  * body (`application/sparql-query` / `application/sparql-update`), every other
  * parameter in the URL, `bind:` values as parameters so the server binds RDF terms
  * rather than splicing strings into the query.

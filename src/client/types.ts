@@ -1,6 +1,6 @@
 /**
  * Wire shapes of the MarkLogic REST API as this client sees them. They mirror the
- * server's JSON (MarkLogic’s REST Application Developer’s Guide, metadata format, §4.3) key for key, so a response
+ * server's JSON (MarkLogic’s REST API reference, /v1/search, response) key for key, so a response
  * from Tabula and one from a real MarkLogic server type-check the same way.
  */
 
@@ -103,7 +103,7 @@ export interface SearchResponse {
   metrics?: Record<string, string>;
 }
 
-/** One entry of a bulk write's `{"documents":[…]}` answer (§3.9). */
+/** One entry of a bulk write's `{"documents":[…]}` answer (MarkLogic’s REST API reference, /v1/documents, bulk write). */
 export interface BulkWrittenDocument {
   uri: string;
   'mime-type': string;

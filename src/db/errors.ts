@@ -65,7 +65,7 @@ export const catalogue = {
   'XDMP-UNDFUN': entry(400, 'Undefined function'),
   // Tabula's own: a SPARQL feature that needs what a browser database lacks (SERVICE: a network).
   'SEM-UNSUPPORTED': entry(400, 'Unsupported SPARQL feature'),
-  // Search and range indexes (MarkLogic’s REST Application Developer’s Guide, error reporting, §9.3): a range query, facet, sort or values
+  // Search and range indexes (MarkLogic’s Management API, database properties): a range query, facet, sort or values
   // source naming an index that does not exist (or is still being built); a write whose
   // value cannot be cast to an indexed type under invalid-values=reject.
   'XDMP-ELEMRIDXNOTFOUND': entry(400, 'No element range index'),

@@ -1,6 +1,6 @@
 /**
  * The W3C tests Oxigraph 0.5.11 itself fails, measured in-process
- * (../shared/conformance/README.md). Only the engine may be the cause of an entry:
+ * (the test data's own README records them). Only the engine may be the cause of an entry:
  * a test that fails over HTTP but passes in-process is a Tabula bug and stays red.
  * Each runs as `test.fails`, so an entry that starts passing turns red too and is
  * removed.

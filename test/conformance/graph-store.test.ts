@@ -1,6 +1,6 @@
 /**
  * W3C SPARQL 1.1 Graph Store HTTP Protocol tests (graph-store-protocol/manifest.ttl),
- * mapped onto `/v1/graphs` (../shared/reference/w3c-protocol-tests.md), each over a
+ * mapped onto `/v1/graphs` (test/conformance/README.md), each over a
  * fresh database (several expect 201 for the first PUT of a graph).
  */
 import { describe } from 'vitest';

@@ -59,7 +59,7 @@ export class HttpEndpoint implements Endpoint {
     for (const { graph, file } of graphs) {
       const body = readByIri(file);
       const format = rdfFormatOf(file);
-      // An empty body would delete the graph (spec: PUT with an empty graph), not create it.
+      // An empty body would delete the graph (MarkLogic's graph store: PUT with an empty graph), not create it.
       if (oxigraph.parse(body, { format, base_iri: file }).length === 0) continue;
       const res = await this.api.fetch(`/v1/graphs?${graphQuery(graph)}&base=${encodeURIComponent(file)}`, {
         method: written.has(graph) ? 'POST' : 'PUT',
@@ -146,7 +146,7 @@ const graphIri = (graph: GraphName): string => (graph === DEFAULT_GRAPH ? ML_DEF
 /** `default` or `graph=<IRI>`, as the graph store addresses a graph (`?default` has no value). */
 const graphQuery = (graph: GraphName): string => (graph === DEFAULT_GRAPH ? 'default' : `graph=${encodeURIComponent(graph)}`);
 
-/** A refusal as an EndpointError: a syntax error is 400 RESTAPI-INVALIDCONTENT (spec §7 rule 2). */
+/** A refusal as an EndpointError: a syntax error is 400 RESTAPI-INVALIDCONTENT (MarkLogic’s answer to a SPARQL syntax error). */
 function refusal(res: Response, body: string): EndpointError {
   const syntax = res.status === 400 && body.includes('RESTAPI-INVALIDCONTENT');
   return new EndpointError(`${res.status} ${body}`, syntax);

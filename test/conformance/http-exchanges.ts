@@ -4,7 +4,7 @@
  * manifest's expectations (status or status class, Location, headers, result format,
  * ASK value, and an RDF body by graph isomorphism).
  *
- * Paths are mapped as ../shared/reference/w3c-protocol-tests.md says: `/sparql/` →
+ * Paths are mapped as test/conformance/README.md says: `/sparql/` →
  * `/v1/graphs/sparql`, `/gsp` → `/v1/graphs`.
  */
 import { testApi, type TestApi } from '../helpers';

@@ -1,6 +1,6 @@
 /**
  * W3C SPARQL 1.1 Protocol tests (protocol/manifest.ttl), mapped onto
- * `/v1/graphs/sparql` as ../shared/reference/w3c-protocol-tests.md describes, each over
+ * `/v1/graphs/sparql` as test/conformance/README.md describes, each over
  * a fresh database (several run CLEAR ALL / DROP ALL).
  */
 import { describe } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The `Content-Disposition` header of multipart parts, as MarkLogic reads and writes it
- * (MarkLogic’s REST API reference, /v1/documents, §3.9): `attachment; filename="URI"; category=…`.
+ * (MarkLogic’s REST API reference, /v1/documents, bulk write): `attachment; filename="URI"; category=…`.
  *
  * Parsing follows RFC 2183/6266 (a token type, then `; name=value` parameters whose value is
  * a token or a quoted string) with the leniency real clients need: unquoted values may hold

@@ -1,7 +1,7 @@
 /**
  * multipart/mixed bodies, both ways: the bulk-write and content+metadata requests MarkLogic
- * clients send (MarkLogic’s REST API reference, /v1/documents, §3.9) and the multi-document replies
- * (§3.5). Whole-buffer and synchronous: the REST layer needs every part before it can write
+ * clients send (MarkLogic’s REST API reference, /v1/documents, bulk write) and the multi-document replies
+ * (multipart reads). Whole-buffer and synchronous: the REST layer needs every part before it can write
  * one transaction, so there is nothing to gain from streaming. Why this is hand-written rather
  * than @remix-run/multipart-parser: docs/decisions/0003-multipart.md.
  *

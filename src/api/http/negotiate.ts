@@ -1,7 +1,7 @@
 /**
  * Content negotiation, in one place. Media-range parsing and matching are the
  * `negotiator` package's (the one Express and Koa use); this module adds the two
- * MarkLogic rules clients depend on (MarkLogic’s REST Application Developer’s Guide, §2.2).
+ * MarkLogic rules clients depend on (MarkLogic’s REST Application Developer’s Guide, content negotiation and error reporting).
  */
 import Negotiator from 'negotiator';
 import { DbError } from '../../db/errors';

@@ -53,7 +53,7 @@ const facets: Record<string, FacetResult> = {
   servings: { type: 'xs:int', values: [{ name: '4', count: 2, value: 4 }] },
 };
 
-// Reference §4.3's JSON example, as the engine would hand it over.
+// The JSON search response MarkLogic’s REST API reference shows for /v1/search, as the engine would hand it over.
 const full: SearchResponse = {
   snippetFormat: 'snippet',
   total: 2,

@@ -1,6 +1,6 @@
 /**
  * MarkLogic's JSON patch (MarkLogic’s REST Application Developer’s Guide, partial updates), applied to a JSON value:
- * a document's content, or the JSON metadata representation of §3.4.
+ * a document's content, or the JSON metadata representation.
  *
  * It runs in three phases, each reporting every problem it finds at once, as the
  * server does: the patch is validated (`invalid patch for uri …`), the `apply`

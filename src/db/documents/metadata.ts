@@ -1,6 +1,6 @@
 /**
  * Document metadata: validating what clients send, the defaults every document
- * gets, and how an update combines with what is stored (MarkLogic’s REST Application Developer’s Guide, metadata format, §3.7).
+ * gets, and how an update combines with what is stored (MarkLogic’s REST Application Developer’s Guide, metadata format).
  */
 import { DbError } from '../errors';
 import type { RoleLookup } from '../security/types';

@@ -79,7 +79,7 @@ const withReaders = (doc: StoredDocument): StoredDocument => ({
 /**
  * The browser's default: a write is acknowledged when its transaction has committed
  * (it survives a worker or browser restart); only an OS crash can lose the last
- * moments. `strict` (flush to disk before `complete`) cost 50 % of bulk-ingest
+ * moments. `strict` (flush to disk before `complete`) cost about a third of bulk-ingest
  * throughput here; see docs/decisions/0008-durability.md.
  */
 const DURABILITY: IDBTransactionDurability = 'default';

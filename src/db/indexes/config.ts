@@ -1,6 +1,6 @@
 /**
- * The database's index settings (`/manage/v2/databases/{db}/properties`, reference
- * §9.3): range indexes on elements (a JSON property is an element with namespace ""),
+ * The database's index settings (`/manage/v2/databases/{db}/properties`, MarkLogic’s
+ * Management API, database properties): range indexes on elements (a JSON property is an element with namespace ""),
  * range indexes on attributes, and the collection and URI lexicons. Kept in the `config`
  * store under one key, written through the write queue and cached, like the instance
  * properties.

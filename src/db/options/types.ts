@@ -1,6 +1,6 @@
 /**
- * Query options in their JSON form — the content of `{"options": {…}}` (reference
- * §6.2–6.3) — which is how Tabula holds them: XML options are converted to this on the
+ * Query options in their JSON form — the content of `{"options": {…}}` (MarkLogic’s REST Application Developer’s Guide,
+ * query options) — which is how Tabula holds them: XML options are converted to this on the
  * way in and back on the way out (options/convert.ts), so every reader works on one
  * shape. Keys keep MarkLogic's hyphenated names so a stored set reads back unchanged.
  *

@@ -3,7 +3,7 @@
  * `validate-options` is true (the default). Every problem is reported, each as a
  * sentence, in one 400 RESTAPI-INVALIDCONTENT worded as the server words it:
  * `Operation results in invalid Options: Operator or constraint name "x" is used more
- * than once (must be unique).` (MarkLogic’s REST Application Developer’s Guide, error reporting, §6.1).
+ * than once (must be unique).` (MarkLogic’s REST Application Developer’s Guide, query options).
  *
  * Every option key MarkLogic knows is accepted, including those Tabula does not act on
  * (`forest`, `concurrency-level`, geospatial constraints…), so sets written for a real

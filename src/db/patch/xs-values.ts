@@ -1,7 +1,7 @@
 /**
  * The XQuery atomic values a patch's `apply` built-ins work on, modelled just far
- * enough for what those functions do (the server's `replace-lib.xqy`, reference
- * §3.10): strings, booleans, the four numeric types, xs:date / xs:dateTime and the
+ * enough for what those functions do (the server's `replace-lib.xqy`; MarkLogic’s REST Application Developer’s Guide,
+ * partial updates): strings, booleans, the four numeric types, xs:date / xs:dateTime and the
  * two duration types, plus JSON objects and arrays, which can be passed around but
  * not computed with. Casting follows XQuery's rules; the error texts are Tabula's.
  */

@@ -1,5 +1,5 @@
 /**
- * Serialised cts queries (MarkLogic’s REST Application Developer’s Guide, combined queries, §6.2) → the query model: the XML form in
+ * Serialised cts queries (MarkLogic’s REST Application Developer’s Guide, combined queries) → the query model: the XML form in
  * http://marklogic.com/cts that `xdmp:quote` writes and the options' `additional-query`
  * carries (`<cts:word-query><cts:text>x</cts:text></cts:word-query>`), and the ML9+ JSON
  * form (`{"ctsquery": {"wordQuery": {"text": ["x"]}}}`).

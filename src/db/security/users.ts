@@ -1,6 +1,6 @@
 /**
  * Users kept in IndexedDB (`users` store, keyed by name), seeded on first start with
- * the accounts the spec names: admin/admin and rest-admin, rest-writer, rest-reader
+ * the accounts this project seeds (README, Users): admin/admin and rest-admin, rest-writer, rest-reader
  * (password = name). Only HA1 digests are stored (./passwords.ts).
  *
  * Must:

@@ -1,5 +1,5 @@
 /**
- * Graph permissions (spec §2): every graph carries rest-reader read and rest-writer
+ * Graph permissions (MarkLogic’s REST API reference, /v1/graphs, perm parameters): every graph carries rest-reader read and rest-writer
  * update, plus what `perm:{role}` adds when the graph is created. They are checked for
  * the acting user on every graph operation and every SPARQL query and update: a user
  * sees only graphs it may read; changing a graph needs update. admin may do anything.
@@ -9,7 +9,7 @@ import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
 
 /**
- * What every graph carries whoever creates it (the graph spec requires them even when
+ * What every graph carries whoever creates it (MarkLogic gives a graph them even when
  * not requested) — unlike documents, which get the writing user's default permissions.
  */
 export const defaultPermissions: readonly Permission[] = [

@@ -23,7 +23,7 @@ import { propertiesFromXml, propertiesToXml } from './properties-xml';
 const invalid = (detail: string) => new DbError('RESTAPI-INVALIDCONTENT', detail);
 
 /**
- * The `<rapi:metadata uri=… >` representation of §3.4, only the given categories, in
+ * The `<rapi:metadata uri=… >` representation (MarkLogic’s REST Application Developer’s Guide, metadata format), only the given categories, in
  * the order collections, permissions, properties, quality, metadata-values. A category
  * asked for but absent from `metadata` is written with its default (empty, or quality 0).
  */

@@ -1,4 +1,4 @@
-/** Namespace URIs the REST layer's XML representations use (MarkLogic’s REST Application Developer’s Guide, metadata format, §3.10). */
+/** Namespace URIs the REST layer's XML representations use (MarkLogic’s REST Application Developer’s Guide, metadata format and partial updates). */
 
 export const RAPI_NS = 'http://marklogic.com/rest-api';
 export const PROP_NS = 'http://marklogic.com/xdmp/property';

@@ -7,7 +7,7 @@ import { explorerHref, type ExplorerState } from '../lib/explorer-state';
 
 /**
  * "New document", and deleting everything the listing is narrowed to. The server
- * deletes by one directory or one collection, never both at once (§4.10), so the
+ * deletes by one directory or one collection, never both at once (MarkLogic’s REST API reference, DELETE /v1/search), so the
  * bulk delete is only offered when exactly one of them is chosen.
  */
 export function ScopeActions({ state }: { state: ExplorerState }) {

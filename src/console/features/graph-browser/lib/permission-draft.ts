@@ -4,7 +4,7 @@
  */
 import type { Capability, Permission } from '../../../../client/create-client';
 
-/** What a graph permission can grant (spec §2: read, update, execute). */
+/** What a graph permission can grant (MarkLogic’s graph permissions: read, update, execute). */
 export const graphCapabilities = ['read', 'update', 'execute'] as const satisfies readonly Capability[];
 
 /** One entry per role, capabilities deduplicated and in a fixed order, roles sorted. */

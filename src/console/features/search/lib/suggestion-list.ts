@@ -1,7 +1,7 @@
 /**
  * The query box's suggestion list: which entry the arrow keys move to, and what choosing
- * an entry does. A suggestion is the whole query with its last token completed (reference
- * §11); one ending in `:` names a constraint whose values come next, so it is not run.
+ * an entry does. A suggestion is the whole query with its last token completed (MarkLogic’s REST API reference,
+ * /v1/suggest); one ending in `:` names a constraint whose values come next, so it is not run.
  */
 
 export type ListKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';

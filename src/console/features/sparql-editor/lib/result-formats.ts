@@ -1,6 +1,6 @@
 /**
  * The serialisations a result can be seen raw in or downloaded as, by query form
- * (spec "Result serializations"; issue 3 §2). Solutions cannot be had as RDF nor
+ * (MarkLogic’s REST API reference, /v1/graphs/sparql; docs/decisions/0009-sparql-formats.md). Solutions cannot be had as RDF nor
  * triples as results tables, so each form lists only what it can be asked for.
  */
 import type { QueryForm } from '../../../../client/sparql';

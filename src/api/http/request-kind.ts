@@ -1,0 +1,41 @@
+/**
+ * Which requests only read. A host that tells listening pages "something changed" after
+ * a write (the service worker does, on the `tabula:changes` channel) asks this before it
+ * hands the request to the handler: a query sent by POST (SPARQL, search, QBE, suggest,
+ * values) is a read, and announcing it would make every listening page refetch — and
+ * re-POST its own queries — forever.
+ *
+ * Decided from the method, the path and, for a SPARQL POST, the content type or the form
+ * field (`query=` or `update=`), as MarkLogic's REST Application Developer's Guide tells
+ * the SPARQL protocol's query and update operations apart. The body is read from a clone,
+ * so the request can still be answered afterwards.
+ *
+ * @example
+ * if (!(await isReadOnly(request)) && response.ok) announce(changeNotice(request));
+ */
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Endpoints whose POST is a query (a search body, a combined query), never a write. */
+const QUERY_POSTS = /^\/(v1|LATEST)\/(search|qbe|suggest|values(\/[^/]+)?)$/;
+
+/** Whether `request` only reads: any GET, HEAD or OPTIONS, a query POST, a SPARQL query (never an update). */
+export async function isReadOnly(request: Request): Promise<boolean> {
+  if (READ_METHODS.has(request.method)) return true;
+  if (request.method !== 'POST') return false;
+  const path = new URL(request.url).pathname;
+  if (QUERY_POSTS.test(path)) return true;
+  if (!path.endsWith('/graphs/sparql')) return false;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/sparql-update') return false;
+  if (type === 'application/x-www-form-urlencoded') return !new URLSearchParams(await request.clone().text()).has('update');
+  return true;
+}
+
+/** What a host announces after a write succeeded: its method and path (no query string, no body). */
+export interface ChangeNotice {
+  method: string;
+  path: string;
+}
+
+export const changeNotice = (request: Request): ChangeNotice => ({ method: request.method, path: new URL(request.url).pathname });
