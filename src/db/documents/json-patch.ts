@@ -14,7 +14,9 @@
  */
 import { DbError } from '../errors';
 import { applyArguments, applyBuiltinFunction, isBuiltinFunction } from './json-patch-functions';
-import { buildTree, compileJsonPath, compileXPath, nodeKindName, PathSyntaxError, type CompiledPath, type JNode } from './json-path';
+import { compileJsonPath } from '../json/path/jsonpath';
+import { buildTree, nodeKindName, PathSyntaxError, type CompiledPath, type JNode } from '../json/path/tree';
+import { compileXPath } from '../json/path/xpath';
 
 export interface PatchResult {
   result: unknown;

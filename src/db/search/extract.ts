@@ -11,7 +11,8 @@
  */
 import type { Element, Node } from '@xmldom/xmldom';
 import type { StoredDocument } from '../documents/types';
-import { buildTree, compileXPath, PathSyntaxError, type JNode } from '../documents/json-path';
+import { buildTree, PathSyntaxError, type JNode } from '../json/path/tree';
+import { compileXPath } from '../json/path/xpath';
 import { DbError } from '../errors';
 import { compilePath } from '../xml/patch-path';
 import { parseXml } from '../xml/parse';
