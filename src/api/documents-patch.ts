@@ -7,7 +7,7 @@
  */
 import { DbError } from '../db/errors';
 import { decodeUtf8 } from '../db/documents/content';
-import { applyJsonPatch } from '../db/documents/json-patch';
+import { applyJsonPatch } from '../db/patch/json/json-patch';
 import {
   metadataToJson,
   validateCollections,
@@ -19,7 +19,7 @@ import {
 } from '../db/documents/metadata';
 import { metadataCategories, type Metadata, type MetadataCategory, type StoredDocument } from '../db/documents/types';
 import type { Principal, RoleLookup } from '../db/security/types';
-import { applyXmlPatch } from '../db/xml/xml-patch';
+import { applyXmlPatch } from '../db/patch/xml/xml-patch';
 import { metadataFromXml, metadataToXml } from '../db/xml/metadata-xml';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
