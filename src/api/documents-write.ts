@@ -6,7 +6,7 @@
  */
 import { DbError } from '../db/errors';
 import { decodeUtf8, toStoredContent } from '../db/documents/content';
-import { extractMetadata, extractedXhtml } from '../db/documents/extract';
+import { extractMetadata, extractedXhtml } from '../db/documents/binary-metadata';
 import { repairXml } from '../db/xml/repair';
 import { mimeOfExtension, mimeTypeFor, resolveFormat } from '../db/documents/format';
 import type { MetadataUpdate } from '../db/documents/metadata';
