@@ -5,13 +5,19 @@
  * touched, and the store writes each request in one transaction.
  */
 import { DbError } from '../db/errors';
-import { toStoredContent } from '../db/documents/content';
-import { extractMetadata, extractedXhtml } from '../db/documents/binary-metadata';
-import { mimeOfExtension, mimeTypeFor, resolveFormat } from '../db/documents/format';
-import type { MetadataUpdate } from '../db/documents/metadata';
-import type { DocumentWrite, WriteOutcome } from '../db/documents/store';
-import type { DocumentFormat } from '../db/documents/types';
-import type { RoleLookup } from '../db/security/types';
+import {
+  type DocumentFormat,
+  type DocumentWrite,
+  extractedXhtml,
+  extractMetadata,
+  type MetadataUpdate,
+  mimeOfExtension,
+  mimeTypeFor,
+  resolveFormat,
+  toStoredContent,
+  type WriteOutcome,
+} from '../db/documents';
+import type { RoleLookup } from '../db/security';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
 import { readBody } from './http/body';
