@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
 import { basic, testApi } from '../../test/helpers';
-import { defaultProperties } from '../db/config/properties';
+import { defaultProperties } from '../db/config';
 
 const RAPI = 'http://marklogic.com/rest-api';
 type Headers_ = Record<string, string>;

@@ -13,8 +13,8 @@
  */
 import type { Hono } from 'hono';
 import type { Element as XmlElement } from '@xmldom/xmldom';
-import { parseJson } from '../db/json/parse';
-import { parseXml } from '../db/xml/parse';
+import { parseJson } from '../db/json';
+import { parseXml } from '../db/xml';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
@@ -22,7 +22,7 @@ import { mediaType, structuredFormat, type DataFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
-import { propertyFromText, propertyName, propertyNames, type InstanceProperties, type PropertyName } from '../db/config/properties';
+import { propertyFromText, propertyName, propertyNames, type InstanceProperties, type PropertyName } from '../db/config';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';

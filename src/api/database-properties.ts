@@ -28,9 +28,9 @@ import { mediaType, structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
-import { parseXml } from '../db/xml/parse';
+import { parseXml } from '../db/xml';
 import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes/config';
-import { parseJson } from '../db/json/parse';
+import { parseJson } from '../db/json';
 
 const MANAGE_DB_NS = 'http://marklogic.com/manage/database/properties';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -6,19 +6,24 @@
 import { DbError } from '../db/errors';
 import {
   bodyToUpdate,
+  capabilities,
+  type Capability,
+  decodeUtf8,
   isNcName,
-  metadataToJson,
-  parseMetadataJson,
+  type Metadata,
   type MetadataBody,
+  metadataCategories,
+  type MetadataCategory,
+  metadataToJson,
   type MetadataUpdate,
-} from '../db/documents/metadata';
-import { decodeUtf8 } from '../db/documents/content';
-import { parseJson } from '../db/json/parse';
-import { capabilities, metadataCategories, type Capability, type Metadata, type MetadataCategory, type Permission } from '../db/documents/types';
-import { metadataFromXml, metadataToXml } from '../db/xml/metadata-xml';
+  parseMetadataJson,
+  type Permission,
+} from '../db/documents';
+import { parseJson } from '../db/json';
+import { metadataFromXml, metadataToXml } from '../db/xml';
 import { mediaType } from './http/negotiate';
 import type { Params } from './http/params';
-import type { RoleLookup } from '../db/security/types';
+import type { RoleLookup } from '../db/security';
 
 export type Category = 'content' | 'metadata' | MetadataCategory;
 const allCategories: readonly Category[] = ['content', 'metadata', ...metadataCategories];

@@ -6,28 +6,29 @@
  * one transaction after checking permissions and versions.
  */
 import { DbError } from '../db/errors';
-import { decodeUtf8 } from '../db/documents/content';
-import { applyJsonPatch } from '../db/documents/json-patch';
 import {
+  decodeUtf8,
+  type Metadata,
+  metadataCategories,
+  type MetadataCategory,
   metadataToJson,
+  normalisePermissions,
+  type StoredDocument,
   validateCollections,
   validateMetadataValues,
   validatePermissions,
   validateProperties,
   validateQuality,
-  normalisePermissions,
-} from '../db/documents/metadata';
-import { metadataCategories, type Metadata, type MetadataCategory, type StoredDocument } from '../db/documents/types';
-import type { Principal, RoleLookup } from '../db/security/types';
-import { applyXmlPatch } from '../db/xml/xml-patch';
-import { metadataFromXml, metadataToXml } from '../db/xml/metadata-xml';
+} from '../db/documents';
+import { applyJsonPatch, applyXmlPatch } from '../db/patch';
+import type { Principal, RoleLookup } from '../db/security';
+import { checkXml, checkXmlDepth, metadataFromXml, metadataToXml } from '../db/xml';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
 import { readBody } from './http/body';
 import { mediaType } from './http/negotiate';
 import { parseCategories } from './documents-metadata';
-import { checkJsonDepth, parseJson } from '../db/json/parse';
-import { checkXml, checkXmlDepth } from '../db/xml/parse';
+import { checkJsonDepth, parseJson } from '../db/json';
 
 type PatchFormat = 'json' | 'xml';
 

@@ -5,14 +5,19 @@
  * touched, and the store writes each request in one transaction.
  */
 import { DbError } from '../db/errors';
-import { decodeUtf8, toStoredContent } from '../db/documents/content';
-import { extractMetadata, extractedXhtml } from '../db/documents/extract';
-import { repairXml } from '../db/xml/repair';
-import { mimeOfExtension, mimeTypeFor, resolveFormat } from '../db/documents/format';
-import type { MetadataUpdate } from '../db/documents/metadata';
-import type { DocumentWrite, WriteOutcome } from '../db/documents/store';
-import type { DocumentFormat } from '../db/documents/types';
-import type { RoleLookup } from '../db/security/types';
+import {
+  type DocumentFormat,
+  type DocumentWrite,
+  extractedXhtml,
+  extractMetadata,
+  type MetadataUpdate,
+  mimeOfExtension,
+  mimeTypeFor,
+  resolveFormat,
+  toStoredContent,
+  type WriteOutcome,
+} from '../db/documents';
+import type { RoleLookup } from '../db/security';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
 import { readBody } from './http/body';
@@ -52,11 +57,8 @@ const created = (uri: string) =>
 /** The content of one document, validated (or, with `repair=full`, repaired) and ready to store. */
 function prepareContent(uri: string, bytes: Uint8Array, formatParam: DocumentFormat | undefined, contentType: string | null, repair?: 'full' | 'none') {
   const format = resolveFormat(uri, formatParam, mediaType(contentType));
-  if (repair === 'full') {
-    if (format !== 'xml') throw new DbError('REST-INVALIDPARAM', `repair applies to XML documents only: ${uri}`);
-    return { format, content: repairXml(decodeUtf8(bytes, uri)), mimeType: mimeTypeFor(uri, format) };
-  }
-  return { format, content: toStoredContent(bytes, format, uri), mimeType: mimeTypeFor(uri, format) };
+  if (repair === 'full' && format !== 'xml') throw new DbError('REST-INVALIDPARAM', `repair applies to XML documents only: ${uri}`);
+  return { format, content: toStoredContent(bytes, format, uri, { repair: repair === 'full' }), mimeType: mimeTypeFor(uri, format) };
 }
 
 /**

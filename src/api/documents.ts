@@ -4,8 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { contentBytes } from '../db/documents/content';
-import type { StoredDocument } from '../db/documents/types';
+import { contentBytes, type StoredDocument, UNKNOWN_MIME } from '../db/documents';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { bytesBody } from './http/body';
@@ -15,7 +14,6 @@ import { buildMultipart, formatContentDisposition, newBoundary, type OutPart } f
 import { parseCategories, renderMetadata, type Categories } from './documents-metadata';
 import { handlePost, handlePut } from './documents-write';
 import { handlePatch } from './documents-patch';
-import { UNKNOWN_MIME } from '../db/documents/format';
 
 const READ_PARAMS = ['uri', 'category', 'format'];
 

@@ -5,16 +5,14 @@
  * `category=permissions` (or `metadata`) reads and writes a graph's permissions.
  */
 import type { Hono } from 'hono';
-import { parseJson } from '../db/json/parse';
+import { parseJson } from '../db/json';
 import { DbError } from '../db/errors';
-import { validatePermissions } from '../db/documents/metadata';
-import type { Permission } from '../db/documents/types';
-import type { RoleLookup } from '../db/security/types';
-import { decodeUtf8 } from '../db/documents/content';
+import { decodeUtf8, type Permission, validatePermissions } from '../db/documents';
+import type { RoleLookup } from '../db/security';
 import { DEFAULT_GRAPH_IRI } from '../db/triples/graph-names';
 import { rethrowTrap } from '../db/triples/engine-trap';
 import { parsePayload, type RdfPayload } from '../db/triples/graph-store';
-import { parseXml } from '../db/xml/parse';
+import { parseXml } from '../db/xml';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';

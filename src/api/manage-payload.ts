@@ -5,11 +5,10 @@
  * the list-of-names fields, the 403 for users who may not manage security, and the
  * JSON/XML rendering of a permission list.
  */
-import { parseJson } from '../db/json/parse';
+import { parseJson } from '../db/json';
 import { DbError } from '../db/errors';
-import { normalisePermissions } from '../db/documents/metadata';
-import { capabilities, type Capability, type Permission } from '../db/documents/types';
-import { maySecure, type RoleLookup } from '../db/security/types';
+import { capabilities, type Capability, normalisePermissions, type Permission } from '../db/documents';
+import { maySecure, type RoleLookup } from '../db/security';
 import { readBody } from './http/body';
 import type { ApiContext } from './http/context';
 import { mediaType } from './http/negotiate';

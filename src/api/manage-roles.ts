@@ -17,8 +17,7 @@ import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { DbError } from '../db/errors';
-import { md5Hex } from '../db/security/passwords';
-import type { Privilege, RoleLookup, StoredRole } from '../db/security/types';
+import { md5Hex, type Privilege, type RoleLookup, type StoredRole } from '../db/security';
 import { defaultListResponse, MANAGE_JSON_TYPE, MANAGE_XML_DECL, MANAGE_XML_TYPE, nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
 
 

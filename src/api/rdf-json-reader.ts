@@ -5,7 +5,7 @@
  * (as Turtle: a relative IRI such as `marklogic.com/r1` resolves against the base, and
  * is refused without one).
  */
-import { parseJson } from '../db/json/parse';
+import { parseJson } from '../db/json';
 import { DbError } from '../db/errors';
 import { escapeString, ntriplesIri, safeBlankLabel } from './serializers/rdf-terms';
 

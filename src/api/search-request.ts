@@ -23,7 +23,7 @@ import { typedRangeConstraints } from '../db/search/range-types';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';
-import { parseJson } from '../db/json/parse';
+import { parseJson } from '../db/json';
 
 /** What a request body holds, before the options it may carry are known. */
 interface BodyParts {

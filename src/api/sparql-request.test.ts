@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readSparqlRequest } from './sparql-request';
-import { builtinRoleLookup } from '../db/security/types';
+import { builtinRoleLookup } from '../db/security';
 import { DbError } from '../db/errors';
 
 const read = (path: string, init?: RequestInit) =>

@@ -10,9 +10,8 @@
  * UTF-8. Exactly one of query or update.
  */
 import { DbError } from '../db/errors';
-import { decodeUtf8 } from '../db/documents/content';
-import type { RoleLookup } from '../db/security/types';
-import type { Permission } from '../db/documents/types';
+import { decodeUtf8, type Permission } from '../db/documents';
+import type { RoleLookup } from '../db/security';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
 import { Params } from './http/params';

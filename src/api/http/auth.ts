@@ -21,8 +21,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ApiContext, ApiDeps, ApiEnv } from './context';
 import { DbError } from '../../db/errors';
-import { constantTimeEqual } from '../../db/security/passwords';
-import { REALM, type StoredUser } from '../../db/security/types';
+import { constantTimeEqual, REALM, type StoredUser } from '../../db/security';
 import { NonceTracker } from './digest-nonces';
 
 /**

@@ -1,7 +1,7 @@
 /** What every route handler can reach: the database and the acting user. */
 import type { Context } from 'hono';
 import type { Database } from '../../db/database';
-import type { Principal } from '../../db/security/types';
+import type { Principal } from '../../db/security';
 import { DbError } from '../../db/errors';
 import type { Deadline } from '../../db/deadline';
 

@@ -6,8 +6,7 @@
  * number, of an `xs:date` facet a string). Pure string building: no engine, no request.
  */
 import type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResult, SnippetMatch } from '../../db/search/response-model';
-import { parseXml } from '../../db/xml/parse';
-import { serializeNode } from '../../db/xml/serialize';
+import { parseXml, serializeNode } from '../../db/xml';
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';
 import { queryToJson, queryXmlContent, SEARCH_NS } from './query-serializer';

@@ -4,6 +4,7 @@
  */
 import { DbError } from '../errors';
 import { checkXml } from '../xml/parse';
+import { repairXml } from '../xml/repair';
 import type { DocumentFormat } from './types';
 import { parseJson } from '../json/parse';
 
@@ -20,12 +21,17 @@ export function decodeUtf8(bytes: Uint8Array, what: string): string {
   }
 }
 
-/** Validates content of `format` and gives what is stored: compact JSON text, XML text, text, or bytes. */
-export function toStoredContent(bytes: Uint8Array, format: DocumentFormat, uri: string): string | Uint8Array {
+/**
+ * Validates content of `format` and gives what is stored: compact JSON text, XML text, text, or bytes.
+ * `repair` (a write's `repair=full`, which the api accepts for XML only) stores XML repaired
+ * rather than refusing it when it is not well-formed.
+ */
+export function toStoredContent(bytes: Uint8Array, format: DocumentFormat, uri: string, options: { repair?: boolean } = {}): string | Uint8Array {
   if (format === 'binary') return bytes.slice();
   const text = decodeUtf8(bytes, uri);
   if (format === 'text') return text;
   if (format === 'json') return JSON.stringify(parseJsonContent(text, uri));
+  if (options.repair) return repairXml(text);
   checkXml(text, { what: `XML document ${uri}` });
   return text;
 }

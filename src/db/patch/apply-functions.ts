@@ -3,8 +3,8 @@
  * MarkLogic’s REST Application Developer’s Guide, partial updates), for both patch engines. They follow the server's `replace-lib.xqy`:
  * they take the typed value of the node being replaced and the arguments from the
  * operation's content, and give a typed value; each engine turns its node into a
- * value and the result back into a node (src/db/documents/json-patch-functions.ts,
- * src/db/xml/patch-functions.ts).
+ * value and the result back into a node (src/db/patch/json/json-apply-functions.ts,
+ * src/db/patch/xml/xml-apply-functions.ts).
  *
  * Arithmetic is XQuery's: untyped text becomes xs:double unless the optional second
  * and third arguments name the datatypes of the node's value and of the operand, in

@@ -11,9 +11,10 @@
  */
 import type { Element, Node } from '@xmldom/xmldom';
 import type { StoredDocument } from '../documents/types';
-import { buildTree, compileXPath, PathSyntaxError, type JNode } from '../documents/json-path';
+import { buildTree, PathSyntaxError, type JNode } from '../json/path/tree';
+import { compileXPath } from '../json/path/xpath';
 import { DbError } from '../errors';
-import { compilePath } from '../xml/patch-path';
+import { compilePath } from '../xml/xpath';
 import { parseXml } from '../xml/parse';
 import { serializeNode } from '../xml/serialize';
 import type { SearchResult } from './response-model';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Element, Node } from '@xmldom/xmldom';
 import { withDocumentOrder } from './document-order';
 import { parseXml } from './parse';
-import { compilePath } from './patch-path';
+import { compilePath } from './xpath';
 
 /** Every node of the tree, attributes included. */
 function allNodes(root: Node): Node[] {

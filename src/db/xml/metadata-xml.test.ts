@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { metadataCategories, type Metadata, type MetadataPatch } from '../documents/types';
 import { metadataFromXml, metadataToXml } from './metadata-xml';
-import { applyXmlPatch } from './xml-patch';
+import { applyXmlPatch } from '../patch/xml/xml-patch';
 import { failure } from '../../../test/db-error';
 
 const RAPI = 'http://marklogic.com/rest-api';

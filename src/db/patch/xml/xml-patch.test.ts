@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { MessageCode } from '../errors';
+import type { MessageCode } from '../../errors';
 import { applyXmlPatch } from './xml-patch';
-import { failure } from '../../../test/db-error';
+import { failure } from '../../../../test/db-error';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const uri = '/o.xml';

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { buildTree, compileJsonPath, compileXPath, PathSyntaxError } from './json-path';
+import { compileJsonPath } from './jsonpath';
+import { buildTree, PathSyntaxError } from './tree';
+import { compileXPath } from './xpath';
 
 const order = {
   id: 'o-17',

@@ -5,10 +5,10 @@
  * result goes back as text, with its number when it is an xs:double, since an untyped
  * element holding a whole xs:double is written as an integer (`replib:construct-node`).
  */
-import { runBuiltin, type BuiltinFunctionName } from '../patch/apply-functions';
-import { stringOf, type XsValue } from '../patch/xs-values';
+import { runBuiltin, type BuiltinFunctionName } from '../apply-functions';
+import { stringOf, type XsValue } from '../xs-values';
 
-export { isBuiltinFunction } from '../patch/apply-functions';
+export { isBuiltinFunction } from '../apply-functions';
 
 /** A function's result: its lexical form, and whether it is an xs:double (which elements write as an integer when whole). */
 export interface AppliedValue {

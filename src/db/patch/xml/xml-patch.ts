@@ -9,13 +9,13 @@
  * and reported together as RESTAPI-INVALIDREQ.
  */
 import type { Attr, Document, Element, Node } from '@xmldom/xmldom';
-import { DbError } from '../errors';
-import { withDocumentOrder } from './document-order';
-import { RAPI_NS, XMLNS_NS, XSI_NS } from './namespaces';
-import { parseXml, serializeXml } from './parse';
-import { applyBuiltin, isBuiltinFunction } from './patch-functions';
-import { checkApplyFunctions, readPatch, type PatchOperation, type Position } from './patch-operations';
-import type { CompiledPath } from './patch-path';
+import { DbError } from '../../errors';
+import { withDocumentOrder } from '../../xml/document-order';
+import { RAPI_NS, XMLNS_NS, XSI_NS } from '../../xml/namespaces';
+import { parseXml, serializeXml } from '../../xml/parse';
+import { applyBuiltin, isBuiltinFunction } from './xml-apply-functions';
+import { checkApplyFunctions, readPatch, type PatchOperation, type Position } from './read-xml-patch';
+import type { CompiledPath } from '../../xml/xpath';
 
 export interface PatchResult {
   result: string;

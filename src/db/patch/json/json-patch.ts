@@ -12,9 +12,11 @@
  * insert), and their effects are gathered into a plan that is applied in one go when
  * the new value is built. Two operations on the same node conflict.
  */
-import { DbError } from '../errors';
-import { applyArguments, applyBuiltinFunction, isBuiltinFunction } from './json-patch-functions';
-import { buildTree, compileJsonPath, compileXPath, nodeKindName, PathSyntaxError, type CompiledPath, type JNode } from './json-path';
+import { DbError } from '../../errors';
+import { applyArguments, applyBuiltinFunction, isBuiltinFunction } from './json-apply-functions';
+import { compileJsonPath } from '../../json/path/jsonpath';
+import { buildTree, nodeKindName, PathSyntaxError, type CompiledPath, type JNode } from '../../json/path/tree';
+import { compileXPath } from '../../json/path/xpath';
 
 export interface PatchResult {
   result: unknown;

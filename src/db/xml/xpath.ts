@@ -1,6 +1,7 @@
 /**
- * Patch paths: XPath compiled once, with the namespace bindings of the patch, and
- * evaluated against the document being patched. The `xpath` package is XPath 1.0; the
+ * XPath over XML documents, compiled once with the namespace bindings in scope and
+ * evaluated against a document: the paths of an XML patch (src/db/patch/xml/) and of
+ * search's `extract-document-data`. The `xpath` package is XPath 1.0; the
  * server speaks XPath 2.0, so two things patches commonly rely on are added here:
  * value comparisons (`[. eq "x"]`) and a default element namespace.
  */

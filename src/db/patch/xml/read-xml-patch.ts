@@ -5,10 +5,10 @@
  * and reported together, worded as the server words them.
  */
 import type { Element, Node } from '@xmldom/xmldom';
-import { builtinPrefixes, RAPI_NS, XMLNS_NS } from './namespaces';
-import { compilePath, type CompiledPath, type NamespaceBindings } from './patch-path';
-import { isBuiltinFunction } from './patch-functions';
-import { serializeXml } from './parse';
+import { builtinPrefixes, RAPI_NS, XMLNS_NS } from '../../xml/namespaces';
+import { compilePath, type CompiledPath, type NamespaceBindings } from '../../xml/xpath';
+import { isBuiltinFunction } from './xml-apply-functions';
+import { serializeXml } from '../../xml/parse';
 
 export type OperationKind = 'delete' | 'replace' | 'replace-insert' | 'insert';
 export type Position = 'before' | 'after' | 'last-child';

@@ -4,10 +4,10 @@
  * becomes a typed value, and how the result becomes a JSON value of the same kind
  * (`replib:construct-node`).
  */
-import { notForInsert, notOperable, runBuiltin, type BuiltinFunctionName } from '../patch/apply-functions';
-import { castValue, invalidContent, isDoubleLexical, isNumeric, parseDouble, stringOf, toNumber, type XsValue } from '../patch/xs-values';
+import { notForInsert, notOperable, runBuiltin, type BuiltinFunctionName } from '../apply-functions';
+import { castValue, invalidContent, isDoubleLexical, isNumeric, parseDouble, stringOf, toNumber, type XsValue } from '../xs-values';
 
-export { isBuiltinFunction } from '../patch/apply-functions';
+export { isBuiltinFunction } from '../apply-functions';
 
 /**
  * `docmodupd:prepare-content` for apply input: an array gives several arguments;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { failure } from '../../../test/db-error';
-import type { BuiltinFunctionName } from '../patch/apply-functions';
-import { applyBuiltin, type AppliedValue } from './patch-functions';
+import { failure } from '../../../../test/db-error';
+import type { BuiltinFunctionName } from '../apply-functions';
+import { applyBuiltin, type AppliedValue } from './xml-apply-functions';
 
 // The functions themselves are tested in src/db/patch/apply-functions.test.ts; these
 // cases are about what the XML side hands them and gets back.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { applyJsonPatch } from './json-patch';
-import { failure } from '../../../test/db-error';
+import { failure } from '../../../../test/db-error';
 
 const uri = '/a.json';
 

@@ -1,0 +1,7 @@
+/**
+ * The XML toolkit as the api sees it (docs/decisions/0018 and 0020): parsing and checking
+ * request bodies, serialising nodes, and the XML representation of document metadata.
+ */
+export { checkXml, checkXmlDepth, parseXml } from './parse';
+export { serializeNode } from './serialize';
+export { metadataFromXml, metadataToXml } from './metadata-xml';
