@@ -46,11 +46,13 @@ async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
   return request.operation === 'query' ? query(c, deps, request) : update(c, deps, request);
 }
 
+/** The kind of answer each query form gives, for negotiating its media type. */
+const answerKind = { SELECT: 'bindings', ASK: 'boolean', CONSTRUCT: 'graph', DESCRIBE: 'graph' } as const;
+
 async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-reader');
   const triples = deps.db.triples;
-  let mediaType = '';
-  const result = await triples.query(r.text, {
+  const prepared = await triples.prepareQuery(r.text, {
     principal: c.get('principal'),
     defaultGraphs: r.defaultGraphs,
     namedGraphs: r.namedGraphs,
@@ -59,9 +61,10 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
     start: r.start,
     pageLength: r.pageLength,
     deadline: c.get('deadline'),
-    // Negotiated once the form is known and before the query runs: a 406 costs nothing.
-    beforeRun: (form) => (mediaType = negotiateSparqlResults(c.req.raw, form === 'SELECT' ? 'bindings' : form === 'ASK' ? 'boolean' : 'graph')),
   });
+  // Negotiated once the form is known and before the query runs: a 406 costs nothing.
+  const mediaType = negotiateSparqlResults(c.req.raw, answerKind[prepared.form]);
+  const result = await triples.runQuery(prepared);
   const body =
     result.form === 'SELECT' || result.form === 'ASK'
       ? result.json !== undefined && sparqlResultsWriter(mediaType) === 'json'

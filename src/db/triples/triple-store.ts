@@ -36,7 +36,7 @@ import type { GraphRecord } from './graph-permissions';
 import * as graphStore from './graph-store';
 import type { RdfPayload } from './graph-store';
 import { loadKeepingLabels, splitAtLineEnds } from './nquads';
-import { prepareQuery, runQuery, type QueryOptions, type QueryResult } from './query';
+import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
 import { GraphAccess, keyOfRecord, WriteContext, type Engine } from './write-context';
@@ -135,21 +135,31 @@ export class TripleStore {
   // ---- SPARQL ------------------------------------------------------------------
 
   /**
-   * Runs a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) for `options.principal`;
-   * `options.beforeRun` hears its form first (and may refuse it).
+   * Parses and checks a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) without running
+   * it: the caller learns its form, and may refuse it (an unacceptable answer type)
+   * before any work is done, then runs it with {@link runQuery}. Limits, syntax and
+   * bindings are checked here (docs/decisions/0013-sparql-answer-path.md).
    */
-  async query(text: string, options: QueryOptions): Promise<QueryResult> {
+  async prepareQuery(text: string, options: QueryOptions): Promise<PreparedQuery> {
     checkSparqlLimits(text, 'SPARQL query');
-    const deadline = options.deadline ?? Deadline.none;
+    return this.reading('input', (engine) => prepareQuery(engine.ox, text, options));
+  }
+
+  /** Runs a prepared query for the principal it was prepared for, within its deadline. */
+  async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
+    const deadline = prepared.options.deadline ?? Deadline.none;
     return this.reading('input', (engine) => {
-      const prepared = prepareQuery(engine.ox, text, options);
-      options.beforeRun?.(prepared.form);
       deadline.check('the SPARQL query');
-      const result = runQuery(new GraphAccess(engine, options.principal), prepared, options);
+      const result = runQuery(new GraphAccess(engine, prepared.options.principal), prepared);
       // The engine cannot be interrupted: a result that comes back too late is discarded.
       deadline.check('the SPARQL query');
       return result;
     });
+  }
+
+  /** Prepares and runs a SPARQL query, for callers with nothing to decide in between. */
+  async query(text: string, options: QueryOptions): Promise<QueryResult> {
+    return this.runQuery(await this.prepareQuery(text, options));
   }
 
   /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
