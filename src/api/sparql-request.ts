@@ -13,7 +13,7 @@ import { DbError } from '../db/errors';
 import { decodeUtf8 } from '../db/documents/content';
 import type { RoleLookup } from '../db/security/types';
 import type { Permission } from '../db/documents/types';
-import type { Binding } from '../db/triples/bindings';
+import type { Binding } from '../db/triples';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
 import { Params } from './http/params';

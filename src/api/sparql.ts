@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
+import type { QueryForm } from '../db/triples';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { streamedResponse } from './http/streamed-response';
@@ -36,7 +37,7 @@ async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
 }
 
 /** The kind of answer each query form gives, for negotiating its media type. */
-const answerKind = { SELECT: 'bindings', ASK: 'boolean', CONSTRUCT: 'graph', DESCRIBE: 'graph' } as const;
+const answerKind = { SELECT: 'bindings', ASK: 'boolean', CONSTRUCT: 'graph', DESCRIBE: 'graph' } as const satisfies Record<QueryForm, string>;
 
 async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-reader');

@@ -31,7 +31,7 @@ import type { WriteQueue } from '../storage/write-queue';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
-import { checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
+import { checkClientIri, checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
 import * as graphStore from './graph-store';
 import type { RdfPayload } from './graph-store';
@@ -257,6 +257,18 @@ export class TripleStore {
   /** The triples of the given nodes (client IRIs), each once; empty when none has any. */
   async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT): Promise<Oxigraph.Quad[]> {
     return this.reading('input', (engine) => things.describe(new GraphAccess(engine, principal), iris, limit));
+  }
+
+  /**
+   * Checks IRIs that request parameters carry (`[parameter, value]` pairs) with the
+   * engine's own IRI parser: the first the engine could not use is 400 REST-INVALIDPARAM
+   * naming its parameter. No pairs, no engine load.
+   */
+  async checkClientIris(pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
+    if (pairs.length === 0) return;
+    await this.reading('input', (engine) => {
+      for (const [param, value] of pairs) checkClientIri(engine.ox, value, param);
+    });
   }
 
   /**
