@@ -6,6 +6,6 @@
 export type { Binding } from './bindings';
 export { rethrowTrap } from './engine-trap';
 export { DEFAULT_GRAPH_IRI } from './graph-names';
-export { parsePayload, type RdfPayload } from './graph-store';
+export { parsePayload, type RdfPayload } from './graph-operations';
 export type { QueryForm } from './query';
 export { hasScheme, type JsonTerm } from './relative-iris';

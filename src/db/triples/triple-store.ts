@@ -33,8 +33,8 @@ import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
 import { checkClientIri, checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
-import * as graphStore from './graph-store';
-import type { RdfPayload } from './graph-store';
+import * as graphOperations from './graph-operations';
+import type { RdfPayload } from './graph-operations';
 import { loadKeepingLabels, splitAtLineEnds } from './nquads';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
@@ -182,13 +182,13 @@ export class TripleStore {
 
   /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */
   async listGraphs(principal: Principal): Promise<string[]> {
-    return this.reading('engine', (engine) => graphStore.listGraphs(new GraphAccess(engine, principal)));
+    return this.reading('engine', (engine) => graphOperations.listGraphs(new GraphAccess(engine, principal)));
   }
 
   /** The triples of a graph (`DEFAULT_GRAPH_IRI` for the default graph); undefined when missing or unreadable. */
   async graphTriples(iri: string, principal: Principal): Promise<Oxigraph.Quad[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.reading('engine', (engine) => graphStore.graphQuads(new GraphAccess(engine, principal), key));
+    return this.reading('engine', (engine) => graphOperations.graphQuads(new GraphAccess(engine, principal), key));
   }
 
   /** Whether a graph exists for this user (HEAD). */
@@ -200,13 +200,13 @@ export class TripleStore {
   /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
   replaceGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }), options.deadline);
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.replaceGraph(ctx, key, payload) }), options.deadline);
   }
 
   /** POST ?graph / ?default: adds the payload's triples to the graph (created when missing). */
   mergeGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }), options.deadline);
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.mergeGraph(ctx, key, payload) }), options.deadline);
   }
 
   /**
@@ -215,36 +215,36 @@ export class TripleStore {
    * graph the payload names first. Returns the graphs created.
    */
   writeQuads(payload: RdfPayload, mode: 'replace' | 'merge', options: GraphWriteOptions): Promise<{ created: string[] }> {
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }), options.deadline);
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.writeQuads(ctx, payload, mode) }), options.deadline);
   }
 
   /** DELETE ?graph / ?default. False when the graph does not exist for this user (404). */
   deleteGraph(iri: string, principal: Principal, deadline?: Deadline): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteGraph(ctx, key), deadline);
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteGraph(ctx, key), deadline);
   }
 
   /** DELETE without parameters: every graph the user can see. */
   deleteAll(principal: Principal, deadline?: Deadline): Promise<void> {
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteAll(ctx), deadline);
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteAll(ctx), deadline);
   }
 
   /** A graph's permissions; undefined when missing or unreadable. */
   async graphPermissions(iri: string, principal: Principal): Promise<Permission[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.reading('engine', (engine) => graphStore.graphPermissions(new GraphAccess(engine, principal), key));
+    return this.reading('engine', (engine) => graphOperations.graphPermissions(new GraphAccess(engine, principal), key));
   }
 
   /** PUT (`replace`, defaults kept) or POST (`merge`) of a graph's permissions; a missing graph is created empty. */
   setGraphPermissions(iri: string, permissions: readonly Permission[], mode: 'replace' | 'merge', principal: Principal): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphStore.setGraphPermissions(ctx, key, permissions, mode) }));
+    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphOperations.setGraphPermissions(ctx, key, permissions, mode) }));
   }
 
   /** DELETE of permissions: back to the defaults. False when the graph does not exist for this user. */
   resetGraphPermissions(iri: string, principal: Principal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.resetGraphPermissions(ctx, key));
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.resetGraphPermissions(ctx, key));
   }
 
   // ---- things ------------------------------------------------------------------
