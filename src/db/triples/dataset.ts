@@ -19,7 +19,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { DEFAULT_GRAPH_IRI, DEFAULT_KEY, termOfKey, type GraphKey } from './graph-names';
-import type { GraphAccess } from './write-context';
+import type { GraphAccess } from './graph-access';
 
 export type Dataset =
   | { kind: 'union' }

@@ -23,7 +23,8 @@ import { changedPermissions, creationPermissions } from './graph-permissions';
 import { resolveLineIris } from './line-iris';
 import { externalQuad } from './relative-iris';
 import { isRelativeIriError, payloadBaseIri, refuseRelativeJsonLd, undeclaredBase } from './payload-base';
-import type { GraphAccess, WriteContext } from './write-context';
+import type { GraphAccess } from './graph-access';
+import type { WriteContext } from './write-context';
 
 /** An RDF document sent by a client. */
 export interface RdfPayload {

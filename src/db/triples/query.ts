@@ -17,7 +17,7 @@ import { DEFAULT_GRAPH_IRI, keyOfClientIri, keyOfEngineIri } from './graph-names
 import { bindQuery } from './prebinding';
 import { externalQuad, externalResults, RELATIVE_BASE, type JsonTerm } from './relative-iris';
 import { baseIri, generateSparql, parseSparql } from './sparql-text';
-import type { GraphAccess } from './write-context';
+import type { GraphAccess } from './graph-access';
 
 export interface QueryOptions {
   principal: Principal;

@@ -39,7 +39,8 @@ import { loadKeepingLabels, splitAtLineEnds } from './nquads';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
-import { GraphAccess, keyOfRecord, WriteContext, type Engine } from './write-context';
+import { GraphAccess, keyOfRecord, type Engine } from './graph-access';
+import { WriteContext } from './write-context';
 
 export type OxigraphModule = typeof Oxigraph;
 
