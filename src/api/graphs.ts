@@ -1,5 +1,5 @@
 /**
- * `/v1/graphs`: the graph store (spec §4, MarkLogic’s REST API reference, /v1/graphs). Graphs are addressed
+ * `/v1/graphs`: the graph store (MarkLogic’s REST API reference, /v1/graphs). Graphs are addressed
  * indirectly, by `?graph=IRI` or `?default`; without either, GET lists graphs, PUT/POST
  * take a quad payload naming its own graphs, DELETE removes every graph.
  * `category=permissions` (or `metadata`) reads and writes a graph's permissions.

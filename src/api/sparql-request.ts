@@ -1,7 +1,7 @@
 /**
  * Reading a SPARQL 1.1 Protocol request to `/v1/graphs/sparql`: which operation,
  * its text, the dataset parameters, `bind:` values, paging and permissions
- * (spec "Parameters of SPARQL query/update", MarkLogic’s REST API reference, /v1/graphs/sparql, W3C protocol tests).
+ * (MarkLogic’s REST API reference, /v1/graphs/sparql; the W3C SPARQL 1.1 Protocol tests).
  *
  * Forms: `GET ?query=`; `POST` with `application/sparql-query`, `application/sparql-update`
  * or `application/x-www-form-urlencoded` (`query=` / `update=`, other parameters in the

@@ -1,5 +1,5 @@
 /**
- * `/v1/graphs/sparql`: the SPARQL 1.1 Protocol endpoint (spec §4, MarkLogic’s REST API reference, /v1/graphs/sparql).
+ * `/v1/graphs/sparql`: the SPARQL 1.1 Protocol endpoint (MarkLogic’s REST API reference, /v1/graphs/sparql).
  * Queries by GET or POST, updates by POST; the answer's format is negotiated from
  * `Accept` for the query's form before the query runs, so an unacceptable type costs
  * nothing (406).
@@ -66,7 +66,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
   return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType), ...effectiveTimestamp(deps) } });
 }
 
-/** 200 done; 201 when a graph was created; 204 for an empty update (spec §4). */
+/** 200 done; 201 when a graph was created; 204 for an empty update (MarkLogic’s REST API reference, /v1/graphs/sparql). */
 async function update(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-writer');
   if (r.text.trim() === '') return new Response(null, { status: 204 });

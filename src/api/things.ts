@@ -1,5 +1,5 @@
 /**
- * `/v1/graphs/things` (spec §4, MarkLogic’s REST API reference, /v1/graphs/things): without `iri`, an HTML page of the
+ * `/v1/graphs/things` (MarkLogic’s REST API reference, /v1/graphs/things): without `iri`, an HTML page of the
  * subject nodes (at most 10,000, no paging); with `iri` (repeatable), the triples of
  * those nodes in the negotiated syntax, an HTML page whose nodes link back here, or 404
  * when none of them has triples.

@@ -9,7 +9,7 @@
  */
 import type { ApiDeps } from './context';
 
-/** IRI-valued parameter names, per endpoint family (the spec's parameter tables). */
+/** IRI-valued parameter names, per endpoint family (MarkLogic’s REST API reference, each endpoint's parameters). */
 export const IRI_PARAMS = ['graph', 'default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri', 'base', 'iri'] as const;
 
 /** Checks each `[parameter, value]`; throws DbError for the first that is not an IRI. */

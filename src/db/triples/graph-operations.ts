@@ -4,7 +4,7 @@
  * quad payloads addressing several graphs, graph permissions. Payloads are parsed by
  * Oxigraph in any syntax it reads; a payload that fails to parse stores nothing.
  *
- * Choices the spec leaves open (docs/decisions/0010-triple-store.md):
+ * Choices MarkLogic's documentation leaves open (docs/decisions/0010-triple-store.md):
  * - the default graph always exists (GET ?default of an empty one is an empty graph),
  *   but is listed only while it holds triples; it counts as created when it was empty;
  * - a PUT with no graph parameter replaces each graph the payload names (the default

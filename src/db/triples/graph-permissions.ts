@@ -1,5 +1,5 @@
 /**
- * Graph permissions (spec §2): every graph carries rest-reader read and rest-writer
+ * Graph permissions: every graph carries rest-reader read and rest-writer
  * update, plus what `perm:{role}` adds when the graph is created. They are checked for
  * the acting user on every graph operation and every SPARQL query and update: a user
  * sees only graphs it may read; changing a graph needs update. admin may do anything.

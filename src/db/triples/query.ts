@@ -1,6 +1,6 @@
 /**
  * SPARQL queries: the form (SELECT, ASK, CONSTRUCT, DESCRIBE) from sparqljs, the dataset
- * by the spec's rules, bindings pre-bound (src/db/triples/prebinding.ts), evaluation by Oxigraph. SELECT and
+ * by MarkLogic's and the SPARQL 1.1 Protocol's rules, bindings pre-bound (src/db/triples/prebinding.ts), evaluation by Oxigraph. SELECT and
  * ASK come back as the W3C SPARQL 1.1 JSON results object (Oxigraph writes it, so
  * `head.vars` is right even with no solutions); CONSTRUCT and DESCRIBE as quads. Every
  * IRI is in the client's spelling.
@@ -133,7 +133,7 @@ function acceptedByOxigraph(ox: typeof Oxigraph, text: string, base: string | un
 
 /**
  * What Oxigraph's failure means. Its parse errors read `error at line:column: …` and are
- * syntax errors (RESTAPI-INVALIDCONTENT, as the spec says); anything else failed a
+ * syntax errors (RESTAPI-INVALIDCONTENT, as MarkLogic answers them); anything else failed a
  * query that parsed — an unknown function, a SERVICE call (there is no network) — and
  * must not look like bad syntax to the client.
  */
