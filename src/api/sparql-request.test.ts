@@ -63,11 +63,11 @@ describe('reading SPARQL protocol requests', () => {
   test('reads every bind: form, including a percent-encoded parameter name and repeated names', async () => {
     const r = await read('/v1/graphs/sparql?query=ASK%7B%7D&bind:s=http://x/1&bind%3An%3Aint=42&bind:label@en=hello&bind:ids:int=1&bind:ids:int=2');
     expect(r.bindings).toEqual([
-      { name: 's', value: 'http://x/1', kind: 'iri' },
-      { name: 'n', value: '42', kind: 'typed', datatype: 'http://www.w3.org/2001/XMLSchema#int' },
-      { name: 'label', value: 'hello', kind: 'lang', lang: 'en' },
-      { name: 'ids', value: '1', kind: 'typed', datatype: 'http://www.w3.org/2001/XMLSchema#int' },
-      { name: 'ids', value: '2', kind: 'typed', datatype: 'http://www.w3.org/2001/XMLSchema#int' },
+      { name: 's', value: 'http://x/1' },
+      { name: 'n', value: '42', type: 'int' },
+      { name: 'label', value: 'hello', lang: 'en' },
+      { name: 'ids', value: '1', type: 'int' },
+      { name: 'ids', value: '2', type: 'int' },
     ]);
   });
 

@@ -12,19 +12,10 @@
 import { DbError } from '../db/errors';
 import { decodeUtf8, type Permission } from '../db/documents';
 import type { RoleLookup } from '../db/security';
+import type { Binding } from '../db/triples';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
 import { Params } from './http/params';
-
-export interface SparqlBinding {
-  name: string;
-  value: string;
-  /** `bind:x` is an IRI; `bind:x:type` a typed literal; `bind:x@lang` a language-tagged string. */
-  kind: 'iri' | 'typed' | 'lang';
-  /** Full datatype IRI (XSD), for `typed`. */
-  datatype?: string;
-  lang?: string;
-}
 
 export interface SparqlRequest {
   operation: 'query' | 'update';
@@ -34,7 +25,8 @@ export interface SparqlRequest {
   usingGraphs: string[];
   usingNamedGraphs: string[];
   base?: string;
-  bindings: SparqlBinding[];
+  /** `bind:` values, in the triple store's form (a typed literal's datatype by its XSD local name). */
+  bindings: Binding[];
   /** 1-based index of the first solution (SELECT only). */
   start: number;
   /** Solutions to return at most (SELECT only); undefined = all. */
@@ -53,7 +45,6 @@ const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', .
 // (transactions; triples restricted by a document query; inference). Refused by name, never ignored.
 const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'ruleset'];
 
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
 const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 const CAPABILITIES = ['read', 'update', 'execute'];
@@ -152,24 +143,24 @@ function intParam(raw: string | undefined, name: string, min: number): number | 
 }
 
 /** `bind:name`, `bind:name:type`, `bind:name@lang` — a name may repeat to bind several values. */
-function readBindings(params: Iterable<[string, string]>): SparqlBinding[] {
-  const out: SparqlBinding[] = [];
+function readBindings(params: Iterable<[string, string]>): Binding[] {
+  const out: Binding[] = [];
   for (const [key, value] of params) {
     if (!key.startsWith('bind:')) continue;
     const spec = key.slice('bind:'.length);
     const at = spec.indexOf('@');
     const colon = spec.indexOf(':');
-    let binding: SparqlBinding;
+    let binding: Binding;
     if (at >= 0) {
       const lang = spec.slice(at + 1);
       if (!LANG.test(lang)) throw new DbError('REST-INVALIDPARAM', `invalid language tag in ${key}`);
-      binding = { name: spec.slice(0, at), value, kind: 'lang', lang };
+      binding = { name: spec.slice(0, at), value, lang };
     } else if (colon >= 0) {
       const type = spec.slice(colon + 1);
       if (!/^[A-Za-z][A-Za-z0-9]*$/.test(type)) throw new DbError('REST-INVALIDPARAM', `invalid datatype in ${key}: an XSD local name such as int or date`);
-      binding = { name: spec.slice(0, colon), value, kind: 'typed', datatype: `${XSD}${type}` };
+      binding = { name: spec.slice(0, colon), value, type };
     } else {
-      binding = { name: spec, value, kind: 'iri' };
+      binding = { name: spec, value };
     }
     if (!VARNAME.test(binding.name)) throw new DbError('REST-INVALIDPARAM', `invalid variable name in ${key}`);
     out.push(binding);

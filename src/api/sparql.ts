@@ -6,18 +6,16 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import type { Binding } from '../db/triples/bindings';
+import type { QueryForm } from '../db/triples';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { streamedResponse } from './http/streamed-response';
-import { readSparqlRequest, type SparqlBinding, type SparqlRequest } from './sparql-request';
+import { readSparqlRequest, type SparqlRequest } from './sparql-request';
 import { contentTypeHeader, negotiateSparqlResults, sparqlResultsWriter } from './serializers/formats';
 import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
 import { checkIriParams } from './http/iri-params';
-
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 export function registerSparql(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/graphs/sparql', {
@@ -25,14 +23,6 @@ export function registerSparql(app: Hono<ApiEnv>, deps: ApiDeps): void {
     POST: (c) => sparql(c, deps),
   });
 }
-
-/** The engine's form of a `bind:` parameter. */
-const toBinding = (b: SparqlBinding): Binding =>
-  b.kind === 'iri'
-    ? { name: b.name, value: b.value }
-    : b.kind === 'lang'
-      ? { name: b.name, value: b.value, lang: b.lang }
-      : { name: b.name, value: b.value, type: b.datatype!.slice(XSD.length) };
 
 async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const request = await readSparqlRequest(c.req.raw, { maxBytes: deps.db.maxPayloadBytes, database: deps.db.name, roles: deps.db.roles });
@@ -46,22 +36,25 @@ async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
   return request.operation === 'query' ? query(c, deps, request) : update(c, deps, request);
 }
 
+/** The kind of answer each query form gives, for negotiating its media type. */
+const answerKind = { SELECT: 'bindings', ASK: 'boolean', CONSTRUCT: 'graph', DESCRIBE: 'graph' } as const satisfies Record<QueryForm, string>;
+
 async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-reader');
   const triples = deps.db.triples;
-  let mediaType = '';
-  const result = await triples.query(r.text, {
+  const prepared = await triples.prepareQuery(r.text, {
     principal: c.get('principal'),
     defaultGraphs: r.defaultGraphs,
     namedGraphs: r.namedGraphs,
     base: r.base,
-    bindings: r.bindings.map(toBinding),
+    bindings: r.bindings,
     start: r.start,
     pageLength: r.pageLength,
     deadline: c.get('deadline'),
-    // Negotiated once the form is known and before the query runs: a 406 costs nothing.
-    beforeRun: (form) => (mediaType = negotiateSparqlResults(c.req.raw, form === 'SELECT' ? 'bindings' : form === 'ASK' ? 'boolean' : 'graph')),
   });
+  // Negotiated once the form is known and before the query runs: a 406 costs nothing.
+  const mediaType = negotiateSparqlResults(c.req.raw, answerKind[prepared.form]);
+  const result = await triples.runQuery(prepared);
   const body =
     result.form === 'SELECT' || result.form === 'ASK'
       ? result.json !== undefined && sparqlResultsWriter(mediaType) === 'json'
@@ -83,7 +76,7 @@ async function update(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<R
     base: r.base,
     usingGraphs: r.usingGraphs,
     usingNamedGraphs: r.usingNamedGraphs,
-    bindings: r.bindings.map(toBinding),
+    bindings: r.bindings,
     permissions: r.permissions,
     deadline: c.get('deadline'),
   });

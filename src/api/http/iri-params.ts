@@ -7,18 +7,14 @@
  * @example
  * await checkIriParams(deps, [['graph', 'http://ex/g'], ['base', 'http://ex/']]);
  */
-import { checkClientIri } from '../../db/triples/graph-names';
 import type { ApiDeps } from './context';
 
 /** IRI-valued parameter names, per endpoint family (the parameter tables of MarkLogic’s REST API reference). */
 export const IRI_PARAMS = ['graph', 'default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri', 'base', 'iri'] as const;
 
 /** Checks each `[parameter, value]`; throws DbError for the first that is not an IRI. */
-export async function checkIriParams(deps: ApiDeps, pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
-  if (pairs.length === 0) return;
-  await deps.db.triples.withModule('input', (ox) => {
-    for (const [param, value] of pairs) checkClientIri(ox, value, param);
-  });
+export function checkIriParams(deps: ApiDeps, pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
+  return deps.db.triples.checkClientIris(pairs);
 }
 
 /** The IRI-valued pairs of a request's parameters. */

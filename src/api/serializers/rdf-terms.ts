@@ -10,7 +10,7 @@
  * properties of 100k Oxigraph quads in Node).
  */
 import { DbError } from '../../db/errors';
-import { hasScheme } from '../../db/triples/relative-iris';
+import { hasScheme } from '../../db/triples';
 
 export const XSD = 'http://www.w3.org/2001/XMLSchema#';
 export const XSD_STRING = `${XSD}string`;
@@ -20,7 +20,7 @@ export const RDF_LANG_STRING = `${RDF}langString`;
 export const RDF_DIR_LANG_STRING = `${RDF}dirLangString`;
 
 /** A term of the W3C SPARQL 1.1 JSON results format: the engine's type, one definition. */
-import type { JsonTerm } from '../../db/triples/relative-iris';
+import type { JsonTerm } from '../../db/triples';
 export type { JsonTerm };
 
 export type JsonLiteral = Extract<JsonTerm, { type: 'literal' }>;

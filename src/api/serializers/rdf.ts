@@ -26,7 +26,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { mediaType as bareMediaType } from '../http/negotiate';
-import { rethrowTrap } from '../../db/triples/engine-trap';
+import { rethrowTrap } from '../../db/triples';
 import { HTML, rdfFormatFor, type RdfFormat } from './formats';
 import { thingsHref, thingsHtml, type HrefFor } from './html';
 import { jsonQuadsToRdfJson } from './rdf-json';

@@ -1,5 +1,5 @@
 /**
- * The RDF dataset a query (or an update's WHERE) runs against, by MarkLogic's rules:
+ * The RDF dataset a query (or an update's WHERE) runs against, by MarkLogic's and the SPARQL 1.1 Protocol's rules:
  * 1. nothing named → the default graph is the union of every graph the user may read,
  *    and the named graphs are the readable named graphs;
  * 2. `default-graph-uri` / FROM name graphs (the reserved default-graph IRI names the
@@ -19,7 +19,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { DEFAULT_GRAPH_IRI, DEFAULT_KEY, termOfKey, type GraphKey } from './graph-names';
-import type { GraphAccess } from './write-context';
+import type { GraphAccess } from './graph-access';
 
 export type Dataset =
   | { kind: 'union' }

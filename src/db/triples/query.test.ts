@@ -1,5 +1,5 @@
-import { DbError } from '../errors';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { nodeOxigraph } from '../../../test/oxigraph';
 import type { Database } from '../database';
 import { parseBindingParam } from './bindings';
 import { admin, askValue, lines, openDb, principal, reader, rejection, rows, uniqueName } from './test-support';
@@ -76,19 +76,20 @@ describe('query forms', () => {
     { name: 'ASK', text: 'PREFIX : <http://ex/>\n# a comment\nASK { }' },
     { name: 'CONSTRUCT', text: 'CONSTRUCT WHERE { ?s ?p ?o }' },
     { name: 'DESCRIBE', text: 'DESCRIBE <http://ex/a>' },
-  ])('beforeRun is told the form ($name) before the query runs, and may refuse it', async ({ name, text }) => {
+  ])('prepareQuery tells the form ($name) before the query runs, so a caller may refuse it first', async ({ name, text }) => {
     const db = await openDb(uniqueName('query'));
-    const refusal = new DbError('REST-UNACCEPTABLETYPE', 'not for this form');
-    const err = await rejection(
-      db.triples.query(text, {
-        principal: admin,
-        beforeRun: (form) => {
-          expect(form).toBe(name);
-          throw refusal;
-        },
-      }),
-    );
-    expect(err).toBe(refusal);
+    await db.triples.ready();
+    // Every evaluation goes through Store.query: none may happen until the caller runs the query.
+    const evaluations = vi.spyOn(nodeOxigraph().Store.prototype, 'query');
+    try {
+      const prepared = await db.triples.prepareQuery(text, { principal: admin });
+      expect(prepared.form).toBe(name);
+      expect(evaluations).not.toHaveBeenCalled();
+      await db.triples.runQuery(prepared);
+      expect(evaluations).toHaveBeenCalled();
+    } finally {
+      evaluations.mockRestore();
+    }
   });
 
   test.for([

@@ -1,6 +1,6 @@
 /**
  * SPARQL queries: the form (SELECT, ASK, CONSTRUCT, DESCRIBE) from sparqljs, the dataset
- * by MarkLogic's rules (./dataset.ts), bindings pre-bound (src/db/triples/prebinding.ts), evaluation by Oxigraph. SELECT and
+ * by MarkLogic's and the SPARQL 1.1 Protocol's rules, bindings pre-bound (src/db/triples/prebinding.ts), evaluation by Oxigraph. SELECT and
  * ASK come back as the W3C SPARQL 1.1 JSON results object (Oxigraph writes it, so
  * `head.vars` is right even with no solutions); CONSTRUCT and DESCRIBE as quads. Every
  * IRI is in the client's spelling.
@@ -17,7 +17,7 @@ import { DEFAULT_GRAPH_IRI, keyOfClientIri, keyOfEngineIri } from './graph-names
 import { bindQuery } from './prebinding';
 import { externalQuad, externalResults, RELATIVE_BASE, type JsonTerm } from './relative-iris';
 import { baseIri, generateSparql, parseSparql } from './sparql-text';
-import type { GraphAccess } from './write-context';
+import type { GraphAccess } from './graph-access';
 
 export interface QueryOptions {
   principal: Principal;
@@ -32,11 +32,6 @@ export interface QueryOptions {
   start?: number;
   /** Most SELECT solutions returned (default all; 0 gives an empty result with empty `head.vars`). */
   pageLength?: number;
-  /**
-   * Told the query's form once it is known, before the query runs: a caller that
-   * negotiates the answer's format refuses here (throws), before any work is done.
-   */
-  beforeRun?: (form: QueryForm) => void;
   /** The request's deadline: a query whose evaluation ends past it is answered XDMP-EXTIME. */
   deadline?: Deadline;
 }
@@ -64,9 +59,15 @@ export type QueryResult =
   | { form: 'ASK'; results: AskResult; json?: string }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Oxigraph.Quad[] };
 
-/** What a query text is, found before anything runs (for content negotiation, errors). */
+/**
+ * What a query text is, found before anything runs, with the options it will run with.
+ * The caller reads `form` (to negotiate the answer's format, and refuse it, before any
+ * work is done), then hands the whole of it back to run it.
+ */
 export interface PreparedQuery {
   form: QueryForm;
+  /** The options the query was prepared with (bindings and base are already applied to `text`). */
+  options: QueryOptions;
   /** The text Oxigraph runs. */
   text: string;
   /** The client's text, when `text` was generated from it (bindings applied). */
@@ -92,24 +93,24 @@ const FORM = /^\s*(?:(?:#[^\n]*(?:\n|$)|BASE\s*<[^>]*>|PREFIX\s*[^\s:]*:\s*<[^>]
  * parses it once, as it runs it; a syntax error is then reported with sparqljs's message.
  * A query sparqljs refuses but Oxigraph accepts (SPARQL 1.2) still runs, without bindings.
  */
-export function prepareQuery(ox: typeof Oxigraph, text: string, options: Pick<QueryOptions, 'base' | 'bindings'>): PreparedQuery {
+export function prepareQuery(ox: typeof Oxigraph, text: string, options: QueryOptions): PreparedQuery {
   const form = FORM.exec(text)?.[1]?.toUpperCase() as QueryForm | undefined;
   const needsParse = !form || (options.bindings?.length ?? 0) > 0 || /\bFROM\b/i.test(text) || text.includes('marklogic.com/semantics#');
-  if (!needsParse) return { form, text, unchecked: true };
+  if (!needsParse) return { form, options, text, unchecked: true };
   let ast: Query;
   try {
     ast = parseQuery(text, options.base);
   } catch (e) {
     rethrowTrap(e);
     if (!form || (options.bindings?.length ?? 0) > 0 || !acceptedByOxigraph(ox, text, options.base) || (e as DbError).detail?.startsWith('expected a SPARQL query')) throw e;
-    return { form, text, unparsed: true, namesDefault: text.includes(DEFAULT_GRAPH_IRI) };
+    return { form, options, text, unparsed: true, namesDefault: text.includes(DEFAULT_GRAPH_IRI) };
   }
   const terms = boundTerms(ox, options.bindings ?? []);
   const from = ast.from && { defaultGraphs: ast.from.default.map((t) => t.value), namedGraphs: ast.from.named.map((t) => t.value) };
   const bound = bindQuery(ast, terms);
   const namesDefault = namesDefaultGraph(ast.where);
-  if (bound === ast) return { form: ast.queryType, text, from, namesDefault };
-  return { form: ast.queryType, text: generateSparql(bound), written: text, from, namesDefault };
+  if (bound === ast) return { form: ast.queryType, options, text, from, namesDefault };
+  return { form: ast.queryType, options, text: generateSparql(bound), written: text, from, namesDefault };
 }
 
 function parseQuery(text: string, base: string | undefined): Query {
@@ -184,7 +185,8 @@ function inTextOrder(results: SelectResults, text: string): SelectResults {
 }
 
 /** Runs a prepared query for the user of `access`. */
-export function runQuery(access: GraphAccess, prepared: PreparedQuery, options: QueryOptions): QueryResult {
+export function runQuery(access: GraphAccess, prepared: PreparedQuery): QueryResult {
+  const { options } = prepared;
   const dataset = queryDataset(access, prepared, options);
   const engineOptions = { base_iri: baseIri(options.base), ...datasetOptions(access, dataset, prepared.namesDefault) };
   let answer: ReturnType<Oxigraph.Store['query']>;

@@ -9,7 +9,7 @@ import { rethrowTrap } from './engine-trap';
 import { datasetOptions, UNION } from './dataset';
 import { keyOfTerm } from './graph-names';
 import { externalQuad, externalTerm, toInternal } from './relative-iris';
-import type { GraphAccess } from './write-context';
+import type { GraphAccess } from './graph-access';
 
 export const THINGS_LIMIT = 10_000;
 

@@ -31,15 +31,16 @@ import type { WriteQueue } from '../storage/write-queue';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
-import { checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
+import { checkClientIri, checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
-import * as graphStore from './graph-store';
-import type { RdfPayload } from './graph-store';
+import * as graphOperations from './graph-operations';
+import type { RdfPayload } from './graph-operations';
 import { loadKeepingLabels, splitAtLineEnds } from './nquads';
-import { prepareQuery, runQuery, type QueryOptions, type QueryResult } from './query';
+import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
-import { GraphAccess, keyOfRecord, WriteContext, type Engine } from './write-context';
+import { GraphAccess, keyOfRecord, type Engine } from './graph-access';
+import { WriteContext } from './write-context';
 
 export type OxigraphModule = typeof Oxigraph;
 
@@ -135,21 +136,31 @@ export class TripleStore {
   // ---- SPARQL ------------------------------------------------------------------
 
   /**
-   * Runs a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) for `options.principal`;
-   * `options.beforeRun` hears its form first (and may refuse it).
+   * Parses and checks a SPARQL query (SELECT, ASK, CONSTRUCT, DESCRIBE) without running
+   * it: the caller learns its form, and may refuse it (an unacceptable answer type)
+   * before any work is done, then runs it with {@link runQuery}. Limits, syntax and
+   * bindings are checked here (docs/decisions/0013-sparql-answer-path.md).
    */
-  async query(text: string, options: QueryOptions): Promise<QueryResult> {
+  async prepareQuery(text: string, options: QueryOptions): Promise<PreparedQuery> {
     checkSparqlLimits(text, 'SPARQL query');
-    const deadline = options.deadline ?? Deadline.none;
+    return this.reading('input', (engine) => prepareQuery(engine.ox, text, options));
+  }
+
+  /** Runs a prepared query for the principal it was prepared for, within its deadline. */
+  async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
+    const deadline = prepared.options.deadline ?? Deadline.none;
     return this.reading('input', (engine) => {
-      const prepared = prepareQuery(engine.ox, text, options);
-      options.beforeRun?.(prepared.form);
       deadline.check('the SPARQL query');
-      const result = runQuery(new GraphAccess(engine, options.principal), prepared, options);
+      const result = runQuery(new GraphAccess(engine, prepared.options.principal), prepared);
       // The engine cannot be interrupted: a result that comes back too late is discarded.
       deadline.check('the SPARQL query');
       return result;
     });
+  }
+
+  /** Prepares and runs a SPARQL query, for callers with nothing to decide in between. */
+  async query(text: string, options: QueryOptions): Promise<QueryResult> {
+    return this.runQuery(await this.prepareQuery(text, options));
   }
 
   /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
@@ -172,13 +183,13 @@ export class TripleStore {
 
   /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */
   async listGraphs(principal: Principal): Promise<string[]> {
-    return this.reading('engine', (engine) => graphStore.listGraphs(new GraphAccess(engine, principal)));
+    return this.reading('engine', (engine) => graphOperations.listGraphs(new GraphAccess(engine, principal)));
   }
 
   /** The triples of a graph (`DEFAULT_GRAPH_IRI` for the default graph); undefined when missing or unreadable. */
   async graphTriples(iri: string, principal: Principal): Promise<Oxigraph.Quad[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.reading('engine', (engine) => graphStore.graphQuads(new GraphAccess(engine, principal), key));
+    return this.reading('engine', (engine) => graphOperations.graphQuads(new GraphAccess(engine, principal), key));
   }
 
   /** Whether a graph exists for this user (HEAD). */
@@ -190,13 +201,13 @@ export class TripleStore {
   /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
   replaceGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.replaceGraph(ctx, key, payload) }), options.deadline);
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.replaceGraph(ctx, key, payload) }), options.deadline);
   }
 
   /** POST ?graph / ?default: adds the payload's triples to the graph (created when missing). */
   mergeGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.mergeGraph(ctx, key, payload) }), options.deadline);
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.mergeGraph(ctx, key, payload) }), options.deadline);
   }
 
   /**
@@ -205,36 +216,36 @@ export class TripleStore {
    * graph the payload names first. Returns the graphs created.
    */
   writeQuads(payload: RdfPayload, mode: 'replace' | 'merge', options: GraphWriteOptions): Promise<{ created: string[] }> {
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphStore.writeQuads(ctx, payload, mode) }), options.deadline);
+    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.writeQuads(ctx, payload, mode) }), options.deadline);
   }
 
   /** DELETE ?graph / ?default. False when the graph does not exist for this user (404). */
   deleteGraph(iri: string, principal: Principal, deadline?: Deadline): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteGraph(ctx, key), deadline);
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteGraph(ctx, key), deadline);
   }
 
   /** DELETE without parameters: every graph the user can see. */
   deleteAll(principal: Principal, deadline?: Deadline): Promise<void> {
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.deleteAll(ctx), deadline);
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteAll(ctx), deadline);
   }
 
   /** A graph's permissions; undefined when missing or unreadable. */
   async graphPermissions(iri: string, principal: Principal): Promise<Permission[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.reading('engine', (engine) => graphStore.graphPermissions(new GraphAccess(engine, principal), key));
+    return this.reading('engine', (engine) => graphOperations.graphPermissions(new GraphAccess(engine, principal), key));
   }
 
   /** PUT (`replace`, defaults kept) or POST (`merge`) of a graph's permissions; a missing graph is created empty. */
   setGraphPermissions(iri: string, permissions: readonly Permission[], mode: 'replace' | 'merge', principal: Principal): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphStore.setGraphPermissions(ctx, key, permissions, mode) }));
+    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphOperations.setGraphPermissions(ctx, key, permissions, mode) }));
   }
 
   /** DELETE of permissions: back to the defaults. False when the graph does not exist for this user. */
   resetGraphPermissions(iri: string, principal: Principal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphStore.resetGraphPermissions(ctx, key));
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.resetGraphPermissions(ctx, key));
   }
 
   // ---- things ------------------------------------------------------------------
@@ -247,6 +258,18 @@ export class TripleStore {
   /** The triples of the given nodes (client IRIs), each once; empty when none has any. */
   async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT): Promise<Oxigraph.Quad[]> {
     return this.reading('input', (engine) => things.describe(new GraphAccess(engine, principal), iris, limit));
+  }
+
+  /**
+   * Checks IRIs that request parameters carry (`[parameter, value]` pairs) with the
+   * engine's own IRI parser: the first the engine could not use is 400 REST-INVALIDPARAM
+   * naming its parameter. No pairs, no engine load.
+   */
+  async checkClientIris(pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
+    if (pairs.length === 0) return;
+    await this.reading('input', (engine) => {
+      for (const [param, value] of pairs) checkClientIri(engine.ox, value, param);
+    });
   }
 
   /**

@@ -8,86 +8,11 @@ import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
 import { ChangeSet } from './change-set';
-import { assertWritable, clientIriOfKey, DEFAULT_KEY, keyOfClientIri, keyOfTerm, type GraphKey } from './graph-names';
-import { canReadGraph, canUpdateGraph, creationPermissions, defaultPermissions, type GraphRecord } from './graph-permissions';
+import { GraphAccess, type Engine } from './graph-access';
+import { assertWritable, clientIriOfKey, DEFAULT_KEY, keyOfTerm, type GraphKey } from './graph-names';
+import { canUpdateGraph, creationPermissions, type GraphRecord } from './graph-permissions';
 
-type OxigraphModule = typeof Oxigraph;
-
-/** The in-memory state a write works on. */
-export interface Engine {
-  ox: OxigraphModule;
-  store: Oxigraph.Store;
-  /** Graph records by client IRI (the default graph's only when its permissions were changed). */
-  registry: Map<string, GraphRecord>;
-}
-
-/**
- * The graphs as one user sees them: which exist, which it may read. Reads use it as
- * is; a {@link WriteContext} adds the request's own registry changes.
- */
-export class GraphAccess {
-  /** Registry changes of a write request by client IRI: a record to put, or null to delete. */
-  protected readonly overlay = new Map<string, GraphRecord | null>();
-
-  constructor(
-    readonly engine: Engine,
-    readonly principal: Principal,
-  ) {}
-
-  get ox(): OxigraphModule {
-    return this.engine.ox;
-  }
-
-  get store(): Oxigraph.Store {
-    return this.engine.store;
-  }
-
-  /** The record of a graph as this request sees it. */
-  record(key: GraphKey): GraphRecord | undefined {
-    const iri = clientIriOfKey(key);
-    const own = this.overlay.get(iri);
-    if (own !== undefined) return own ?? undefined;
-    return this.engine.registry.get(iri);
-  }
-
-  /** The default graph always exists; a named graph exists while it is registered. */
-  exists(key: GraphKey): boolean {
-    return key === DEFAULT_KEY || this.record(key) !== undefined;
-  }
-
-  permissions(key: GraphKey): readonly Permission[] {
-    return this.record(key)?.permissions ?? defaultPermissions;
-  }
-
-  canRead(key: GraphKey): boolean {
-    return this.exists(key) && canReadGraph(this.principal, this.permissions(key));
-  }
-
-  /** Every record as this request sees it, the overlay first. */
-  protected *records(): Iterable<GraphRecord> {
-    for (const record of this.overlay.values()) if (record) yield record;
-    for (const [iri, record] of this.engine.registry) if (!this.overlay.has(iri)) yield record;
-  }
-
-  /** Named graphs this user may read, as keys. */
-  readableNamedGraphs(): GraphKey[] {
-    const out: GraphKey[] = [];
-    for (const record of this.records()) {
-      const key = keyOfRecord(record);
-      if (key !== DEFAULT_KEY && canReadGraph(this.principal, record.permissions)) out.push(key);
-    }
-    return out;
-  }
-
-  /** True when no graph is hidden from this user (so the engine's own union can be used). */
-  readsEverything(): boolean {
-    if (this.principal.roles.has('admin')) return true;
-    if (!this.canRead(DEFAULT_KEY)) return false;
-    for (const record of this.records()) if (!canReadGraph(this.principal, record.permissions)) return false;
-    return true;
-  }
-}
-
+/** A write request's view of the graphs: what it may change, its registry changes and its undo. */
 export class WriteContext extends GraphAccess {
   readonly changes: ChangeSet;
   private readonly created: string[] = [];
@@ -197,6 +122,3 @@ export class WriteContext extends GraphAccess {
     return this.changes.rollback();
   }
 }
-
-/** The graph key of a registry record. */
-export const keyOfRecord = (record: GraphRecord): GraphKey => keyOfClientIri(record.iri);

@@ -1,5 +1,6 @@
 /**
- * Graph store operations (/v1/graphs): whole graphs read, replaced, merged and deleted,
+ * Whole-graph operations, the W3C Graph Store Protocol behind /v1/graphs (the store they
+ * work on is triple-store.ts): whole graphs read, replaced, merged and deleted,
  * quad payloads addressing several graphs, graph permissions. Payloads are parsed by
  * Oxigraph in any syntax it reads; a payload that fails to parse stores nothing.
  *
@@ -22,7 +23,8 @@ import { changedPermissions, creationPermissions } from './graph-permissions';
 import { resolveLineIris } from './line-iris';
 import { externalQuad } from './relative-iris';
 import { isRelativeIriError, payloadBaseIri, refuseRelativeJsonLd, undeclaredBase } from './payload-base';
-import type { GraphAccess, WriteContext } from './write-context';
+import type { GraphAccess } from './graph-access';
+import type { WriteContext } from './write-context';
 
 /** An RDF document sent by a client. */
 export interface RdfPayload {
