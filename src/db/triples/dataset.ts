@@ -8,7 +8,7 @@
  * graphs the user may not read are left out, so they are as good as empty.
  *
  * Oxigraph's `default_graph` / `named_graphs` options replace the query's own FROM /
- * FROM NAMED (checked in dataset.test.ts), so the query text is never rewritten for it.
+ * FROM NAMED (checked in query.test.ts, "request parameters win over FROM / FROM NAMED"), so the query text is never rewritten for it.
  *
  * The default graph's reserved IRI names it as a named graph too (MarkLogic keeps it as a
  * collection of that name): `GRAPH <…#default-graph>`, FROM NAMED, `named-graph-uri`,
