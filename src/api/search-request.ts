@@ -7,9 +7,9 @@
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../db/errors';
 import { normalizeOptions, optionsFromElement } from '../db/options/convert';
-import { reThrownAs } from '../db/search/recode';
+import { QuerySourceFailure, type QuerySource } from '../db/search/query-source';
 import { assembleQuery as assembleFromParts, type AssembledQuery, type QueryBodyParts as BodyParts, type QueryEndpoint } from '../db/search/assemble';
-import { parseXmlAs, SEARCH_NS } from '../db/search/structured';
+import { MalformedQuery, parseXmlAs, SEARCH_NS } from '../db/search/structured';
 import { QBE_NS } from '../db/search/qbe';
 import type { ApiDeps } from './http/context';
 import { CTS_NS } from '../db/search/cts';
@@ -21,7 +21,46 @@ import { parseJson } from '../db/json/parse';
 /** The options and the query of a request. A GET has no body; a POST's body is read first. */
 export async function assembleQuery(req: Request, params: Params, deps: ApiDeps, endpoint: QueryEndpoint): Promise<AssembledQuery> {
   const body = req.method === 'POST' ? await readSearchBody(req, deps, endpoint === 'qbe' ? 'qbe' : 'search') : undefined;
-  return assembleFromParts(endpoint, params, body, deps.db);
+  try {
+    return await assembleFromParts(endpoint, params, body, deps.db);
+  } catch (e) {
+    throw e instanceof QuerySourceFailure ? reportedAs(e.source, e.error) : e;
+  }
+}
+
+type QueryCode = 'REST-INVALIDPARAM' | 'RESTAPI-INVALIDCONTENT';
+
+/**
+ * The codes MarkLogic's REST layer gives a failing part of a search by where it came from
+ * (every other part keeps the database's code):
+ * - a structured query or QBE in a URL parameter: a malformed one is a bad parameter;
+ * - a body's string queries and inline options: every 400 of theirs, an unknown
+ *   constraint included, is the body's invalid content.
+ */
+const REPORTED_AS: Record<QuerySource, { code: QueryCode; recodes: (e: DbError) => boolean }> = {
+  parameter: { code: 'REST-INVALIDPARAM', recodes: (e) => e instanceof MalformedQuery },
+  qtext: { code: 'RESTAPI-INVALIDCONTENT', recodes: isQueryFault },
+  options: { code: 'RESTAPI-INVALIDCONTENT', recodes: isQueryFault },
+};
+
+function isQueryFault(e: DbError): boolean {
+  return e.status === 400 && (e.code === 'REST-INVALIDPARAM' || e.code === 'RESTAPI-INVALIDCONTENT');
+}
+
+/** `error`, a failure of a part of a search from `source`, as the API reports it. */
+export function reportedAs(source: QuerySource, error: DbError): DbError {
+  const { code, recodes } = REPORTED_AS[source];
+  if (error.code === code || !recodes(error)) return error;
+  return error instanceof MalformedQuery ? error.reportedAs(code) : new DbError(code, error.detail);
+}
+
+/** Runs `parse` (a part of a search from `source`), its failures reported as {@link reportedAs} says. */
+export function reported<T>(source: QuerySource, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw e instanceof DbError ? reportedAs(source, e) : e;
+  }
 }
 
 /** The parts of a POST body: structured, combined or QBE, JSON or XML (MarkLogic’s REST Application Developer’s Guide, combined queries). */
@@ -93,7 +132,7 @@ const QBE_KEYS = ['$query', '$format', '$validate', '$response'];
 
 function inlineOptionsOf(value: unknown): Pick<BodyParts, 'inlineOptions'> {
   if (value === undefined) return {};
-  return { inlineOptions: reThrownAs('RESTAPI-INVALIDCONTENT', () => normalizeOptions(value)) };
+  return { inlineOptions: reported('options', () => normalizeOptions(value)) };
 }
 
 function qtextOf(value: unknown): string[] {
@@ -103,7 +142,7 @@ function qtextOf(value: unknown): string[] {
 }
 
 function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
-  const root = parseXmlAs(text, 'RESTAPI-INVALIDCONTENT', 'query');
+  const root = parseXmlAs(text, 'query');
   if (root.namespaceURI === QBE_NS) return { qbe: { xml: root }, qtext: [] };
   if (kind === 'qbe') throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: a query by example in XML is q:qbe or q:query in ${QBE_NS}`);
   if (root.namespaceURI === CTS_NS) return { cts: { xml: root }, qtext: [] };
@@ -131,7 +170,7 @@ function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
       if (tooMany()) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
       parts.structured = { xml: el };
     } else if (name === 'qtext') parts.qtext.push(el.textContent ?? '');
-    else if (name === 'options') parts.inlineOptions = reThrownAs('RESTAPI-INVALIDCONTENT', () => optionsFromElement(el));
+    else if (name === 'options') parts.inlineOptions = reported('options', () => optionsFromElement(el));
     else throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: unexpected search:${name} in search:search`);
   }
   return parts;

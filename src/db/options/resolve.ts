@@ -8,7 +8,7 @@ import type { IndexConfigStore } from '../indexes/config';
 import { resolvedRangeIndexes } from '../indexes/config';
 import type { PropertiesStore } from '../config/properties';
 import { typedRangeConstraints } from '../search/range-types';
-import { reThrownAs } from '../search/recode';
+import { fromSource } from '../search/query-source';
 import { effectiveOptions, restDefaultOptions } from './defaults';
 import { mergeOptions } from './merge';
 import type { QueryOptionsStore } from './store';
@@ -33,7 +33,7 @@ export async function resolveOptions(sources: OptionsSources, name: string | und
     merged = mergeOptions(base, inline);
     // The merged set is what must make sense: inline options may refer to stored constraints.
     if ((await sources.properties.get())['validate-options']) {
-      reThrownAs('RESTAPI-INVALIDCONTENT', () => validateOptions(merged));
+      fromSource('options', () => validateOptions(merged));
     }
   }
   return typedRangeConstraints(effectiveOptions(merged), resolvedRangeIndexes(await sources.indexes.get()));

@@ -15,7 +15,7 @@ import { additionalQueries, parseCtsJson, parseCtsXml } from './cts';
 import { parseQueryText } from './grammar';
 import { parseQbe, parseQbeText, parseQbeXml, type ParsedQbe } from './qbe';
 import type { Query } from './query-model';
-import { reThrownAs } from './recode';
+import { fromSource } from './query-source';
 import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml } from './structured';
 
 /** What a request body holds, before the options it may carry are known. */
@@ -63,10 +63,10 @@ export async function assembleQuery(endpoint: QueryEndpoint, params: QueryParame
   const queries: Query[] = [];
   const qtext = [...params.all('q'), ...parts.qtext];
   for (const q of params.all('q')) queries.push(parseQueryText(q, options));
-  for (const q of parts.qtext) queries.push(reThrownAs('RESTAPI-INVALIDCONTENT', () => parseQueryText(q, options)));
+  for (const q of parts.qtext) queries.push(fromSource('qtext', () => parseQueryText(q, options)));
   if (endpoint !== 'qbe') {
     const structuredParam = params.one('structuredQuery');
-    if (structuredParam !== undefined) queries.push(parseStructuredQueryText(structuredParam, options));
+    if (structuredParam !== undefined) queries.push(fromSource('parameter', () => parseStructuredQueryText(structuredParam, options)));
   }
   if (parts.structured) {
     queries.push('json' in parts.structured ? parseStructuredQuery(parts.structured.json, options) : parseStructuredQueryXml(parts.structured.xml, options));
@@ -80,7 +80,7 @@ export async function assembleQuery(endpoint: QueryEndpoint, params: QueryParame
   if (endpoint === 'qbe') {
     const text = params.one('query');
     if (body === undefined && text === undefined) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: query (a query by example)');
-    qbe = text !== undefined ? parseQbeText(text, options, context) : parts.qbe ? parsedQbe(parts.qbe, options) : undefined;
+    qbe = text !== undefined ? fromSource('parameter', () => parseQbeText(text, options, context)) : parts.qbe ? parsedQbe(parts.qbe, options) : undefined;
     if (!qbe) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: POST /v1/qbe needs a query by example as its body');
   } else if (parts.qbe) {
     qbe = parsedQbe(parts.qbe, options);

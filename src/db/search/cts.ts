@@ -28,8 +28,8 @@
  * - Options are checked against what the server accepts for the kind: a misspelt option
  *   would otherwise be silently ignored and change what matches.
  *
- * Errors: malformed input is a DbError whose code the caller chooses, as in structured.ts
- * (REST-INVALIDPARAM for a URL parameter, RESTAPI-INVALIDCONTENT for a body or options).
+ * Errors: malformed input is a MalformedQuery, as in structured.ts (the api words it by
+ * where the query came from).
  * Kinds needing what Tabula does not have (geospatial, temporal, fields, path indexes, …)
  * are a 400 naming the kind; field and path-range queries with the index-not-found codes
  * constraints.ts uses for fields and path indexes.
@@ -54,8 +54,8 @@ import {
   parseStructuredQueryXml,
   parseXmlAs,
   SEARCH_NS,
+  MalformedQuery,
   type JsonObject,
-  type MalformedQueryCode,
 } from './structured';
 
 export { CTS_NS } from '../options/convert';
@@ -63,8 +63,6 @@ import { CTS_NS } from '../options/convert';
 import { parseJson } from '../json/parse';
 
 export interface CtsParseOptions {
-  /** Default: RESTAPI-INVALIDCONTENT for parsed JSON/XML and options, REST-INVALIDPARAM for text. */
-  errorCode?: MalformedQueryCode;
   /**
    * The database's range indexes, so a range value without an index type takes the type
    * of the index on its name (see the module comment). A JSON property's index may be
@@ -76,23 +74,22 @@ export interface CtsParseOptions {
 
 /** A serialised cts query element (`<cts:and-query>`, …). */
 export function parseCtsXml(element: Element, how: CtsParseOptions = {}): Query {
-  const parser = new CtsParser(how.errorCode ?? 'RESTAPI-INVALIDCONTENT', how.rangeIndexes ?? []);
+  const parser = new CtsParser(how.rangeIndexes ?? []);
   const where = element.namespaceURI === CTS_NS ? `cts:${element.localName}` : describeElement(element);
   return parser.one(new XmlReader(parser).query(element, where), '');
 }
 
 /** `{"ctsquery": {…}}` or the query object inside it (`{"wordQuery": {…}}`). */
 export function parseCtsJson(json: unknown, how: CtsParseOptions = {}): Query {
-  return new CtsParser(how.errorCode ?? 'RESTAPI-INVALIDCONTENT', how.rangeIndexes ?? []).root(json);
+  return new CtsParser(how.rangeIndexes ?? []).root(json);
 }
 
 /** A cts query as text: XML (`<cts:…-query>`) or JSON (`{"ctsquery": …}`), told apart by the first character. */
 export function parseCtsText(text: string, how: CtsParseOptions = {}): Query {
-  const code = how.errorCode ?? 'REST-INVALIDPARAM';
   const trimmed = text.trim();
-  if (trimmed === '') throw new DbError(code, 'Invalid query: the cts query is empty');
-  if (trimmed.startsWith('<')) return parseCtsXml(parseXmlAs(trimmed, code, 'cts query'), { ...how, errorCode: code });
-  return parseCtsJson(parseJsonAs(trimmed, code, 'cts query'), { ...how, errorCode: code });
+  if (trimmed === '') throw new MalformedQuery('Invalid query: the cts query is empty');
+  if (trimmed.startsWith('<')) return parseCtsXml(parseXmlAs(trimmed, 'cts query'), how);
+  return parseCtsJson(parseJsonAs(trimmed, 'cts query'), how);
 }
 
 /**
@@ -102,12 +99,11 @@ export function parseCtsText(text: string, how: CtsParseOptions = {}): Query {
  * query (`{"ctsquery": …}` or a camelCase kind). Errors name the entry.
  */
 export function additionalQueries(options: QueryOptions, how: CtsParseOptions = {}): Query[] {
-  const code = how.errorCode ?? 'RESTAPI-INVALIDCONTENT';
   const raw: unknown = options['additional-query'];
   const entries = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
   return entries.map((entry, i) => {
     try {
-      return additionalQuery(entry, options, { ...how, errorCode: code });
+      return additionalQuery(entry, options, how);
     } catch (e) {
       if (!(e instanceof DbError)) throw e;
       const at = `additional-query[${i}]`;
@@ -119,25 +115,24 @@ export function additionalQueries(options: QueryOptions, how: CtsParseOptions = 
 
 const INVALID = 'Invalid query: ';
 
-function additionalQuery(entry: unknown, options: QueryOptions, how: CtsParseOptions & { errorCode: MalformedQueryCode }): Query {
-  const code = how.errorCode;
+function additionalQuery(entry: unknown, options: QueryOptions, how: CtsParseOptions): Query {
   const fail = (detail: string): never => {
-    throw new DbError(code, `${INVALID}${detail}`);
+    throw new MalformedQuery(`${INVALID}${detail}`);
   };
   if (typeof entry === 'string') {
     const text = entry.trim();
     if (text === '') return fail('the query is empty');
-    if (text.startsWith('{')) return additionalQuery(parseJsonAs(text, code, 'additional query'), options, how);
+    if (text.startsWith('{')) return additionalQuery(parseJsonAs(text, 'additional query'), options, how);
     if (!text.startsWith('<')) return fail('expected a serialised query (XML or JSON)');
-    const root = parseXmlAs(text, code, 'additional query');
+    const root = parseXmlAs(text, 'additional query');
     if (root.namespaceURI === CTS_NS) return parseCtsXml(root, how);
-    if (root.namespaceURI === SEARCH_NS) return parseStructuredQueryXml(asSearchQuery(root), options, { errorCode: code });
+    if (root.namespaceURI === SEARCH_NS) return parseStructuredQueryXml(asSearchQuery(root), options);
     return fail(`${describeElement(root)} is neither a cts query (${CTS_NS}) nor a structured query (${SEARCH_NS})`);
   }
   if (!isJsonObject(entry)) return fail(`expected a serialised query or a query object, found ${describe(entry)}`);
   const keys = Object.keys(entry);
   if (keys.includes('ctsquery') || (keys.length > 0 && keys.every((k) => JSON_KINDS.has(k)))) return parseCtsJson(entry, how);
-  return parseStructuredQuery(entry, options, { errorCode: code });
+  return parseStructuredQuery(entry, options);
 }
 
 /**
@@ -152,8 +147,8 @@ function asSearchQuery(root: Element): Element {
   return wrapper;
 }
 
-function parseJsonAs(text: string, code: MalformedQueryCode, what: string): unknown {
-  return parseJson(text, what, (reason) => new DbError(code, `${INVALID}the ${what} is not well-formed JSON: ${reason}`));
+function parseJsonAs(text: string, what: string): unknown {
+  return parseJson(text, what, (reason) => new MalformedQuery(`${INVALID}the ${what} is not well-formed JSON: ${reason}`));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -264,11 +259,8 @@ const describe = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v);
 
 class CtsParser extends QueryBodyReader {
-  constructor(
-    code: MalformedQueryCode,
-    private readonly indexes: readonly RangeIndexRef[],
-  ) {
-    super(code);
+  constructor(private readonly indexes: readonly RangeIndexRef[]) {
+    super();
   }
 
   protected misplaced(key: string, allowed: string[]): string | undefined {
@@ -310,7 +302,8 @@ class CtsParser extends QueryBodyReader {
     const { reason, code } = UNSUPPORTED[kebab];
     const named = field === undefined ? '' : ` (${code === 'XDMP-PATHRIDXNOTFOUND' ? 'path' : 'field'} ${field})`;
     const at = where === written ? '' : `${where}: `;
-    throw new DbError(code ?? this.code, `${INVALID}${at}${written} is not supported${named}: ${reason}`);
+    const detail = `${INVALID}${at}${written} is not supported${named}: ${reason}`;
+    throw code ? new DbError(code, detail) : new MalformedQuery(detail);
   }
 
   private queries(value: unknown, where: string): Query[] {

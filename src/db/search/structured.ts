@@ -7,9 +7,8 @@
  * `queries`, scalar children become keys, `<element name ns/>` becomes `{name, ns}`), so
  * one parser decides what every kind means and both forms fail the same way.
  *
- * Malformed input is a DbError whose code the caller chooses: a query in a URL parameter
- * is REST-INVALIDPARAM, one in a request body RESTAPI-INVALIDCONTENT (the functions taking
- * text default to the first, those taking parsed JSON or XML to the second). Errors that
+ * Malformed input is a {@link MalformedQuery} (RESTAPI-INVALIDCONTENT); the api reports it
+ * as REST-INVALIDPARAM when the query came in a URL parameter. Errors that
  * are about the options rather than the query's shape keep constraints.ts's codes
  * (REST-INVALIDPARAM for an unknown constraint; the index-not-found codes for fields and
  * path indexes).
@@ -39,22 +38,30 @@ import { parseJson } from '../json/parse';
 
 export const SEARCH_NS = 'http://marklogic.com/appservices/search';
 
-/** The code a malformed query reports: REST-INVALIDPARAM in a URL parameter, RESTAPI-INVALIDCONTENT in a body. */
-export type MalformedQueryCode = 'REST-INVALIDPARAM' | 'RESTAPI-INVALIDCONTENT';
+/**
+ * A query whose shape is wrong (as opposed to one naming what the options or the indexes do
+ * not have). The database reports it as invalid content; where the query came from can
+ * make it another code on the wire (the api decides: src/api/search-request.ts).
+ */
+export class MalformedQuery extends DbError {
+  constructor(detail: string, code: 'RESTAPI-INVALIDCONTENT' | 'REST-INVALIDPARAM' = 'RESTAPI-INVALIDCONTENT') {
+    super(code, detail);
+  }
 
-export interface StructuredParseOptions {
-  /** Default: RESTAPI-INVALIDCONTENT for parsed JSON/XML, REST-INVALIDPARAM for text. */
-  errorCode?: MalformedQueryCode;
+  /** The same failure under another code (the api's choice; the parsers never make it). */
+  reportedAs(code: 'RESTAPI-INVALIDCONTENT' | 'REST-INVALIDPARAM'): MalformedQuery {
+    return new MalformedQuery(this.detail, code);
+  }
 }
 
 /** The content of `{"query": {…}}` (or the whole wrapper): its `queries` and query-kind keys, ANDed. */
-export function parseStructuredQuery(json: unknown, options: QueryOptions, how: StructuredParseOptions = {}): Query {
-  return new StructuredParser(options, how.errorCode ?? 'RESTAPI-INVALIDCONTENT').root(json);
+export function parseStructuredQuery(json: unknown, options: QueryOptions): Query {
+  return new StructuredParser(options).root(json);
 }
 
 /** `<search:query>`: its child queries, ANDed. */
-export function parseStructuredQueryXml(element: Element, options: QueryOptions, how: StructuredParseOptions = {}): Query {
-  const parser = new StructuredParser(options, how.errorCode ?? 'RESTAPI-INVALIDCONTENT');
+export function parseStructuredQueryXml(element: Element, options: QueryOptions): Query {
+  const parser = new StructuredParser(options);
   if (element.namespaceURI !== SEARCH_NS || element.localName !== 'query') {
     parser.fail('query', `the root element must be query in ${SEARCH_NS}, not ${describeElement(element)}`);
   }
@@ -68,24 +75,23 @@ export function parseStructuredQueryXml(element: Element, options: QueryOptions,
 export function parseStructuredQueryText(
   text: string,
   options: QueryOptions,
-  how: StructuredParseOptions & { format?: 'json' | 'xml' } = {},
+  how: { format?: 'json' | 'xml' } = {},
 ): Query {
-  const code = how.errorCode ?? 'REST-INVALIDPARAM';
   const trimmed = text.trim();
-  if (trimmed === '') throw new DbError(code, 'Invalid query: the structured query is empty');
+  if (trimmed === '') throw new MalformedQuery('Invalid query: the structured query is empty');
   const format = how.format ?? (trimmed.startsWith('<') ? 'xml' : 'json');
   if (format === 'json') {
-    const json = parseJson(trimmed, 'structured query', (reason) => new DbError(code, `Invalid query: the structured query is not well-formed JSON: ${reason}`));
-    return parseStructuredQuery(json, options, { errorCode: code });
+    const json = parseJson(trimmed, 'structured query', (reason) => new MalformedQuery(`Invalid query: the structured query is not well-formed JSON: ${reason}`));
+    return parseStructuredQuery(json, options);
   }
-  return parseStructuredQueryXml(parseXmlAs(trimmed, code, 'structured query'), options, { errorCode: code });
+  return parseStructuredQueryXml(parseXmlAs(trimmed, 'structured query'), options);
 }
 
-/** The root element of `text`, XML well-formedness errors reported with `code` (the caller's input was bad, not a document). */
-export function parseXmlAs(text: string, code: MalformedQueryCode, what: string): Element {
-  const malformed = (e: DbError) => new DbError(code, `Invalid query: the ${what} is not well-formed XML: ${e.detail || e.message}`);
+/** The root element of `text`, XML well-formedness errors reported as a malformed query (the caller's input was bad, not a document). */
+export function parseXmlAs(text: string, what: string): Element {
+  const malformed = (e: DbError) => new MalformedQuery(`Invalid query: the ${what} is not well-formed XML: ${e.detail || e.message}`);
   const root = parseXml(text, { what, malformed }).documentElement;
-  if (!root) throw new DbError(code, `Invalid query: the ${what} has no root element`);
+  if (!root) throw new MalformedQuery(`Invalid query: the ${what} has no root element`);
   return root;
 }
 
@@ -102,13 +108,13 @@ export const andOf = (queries: Query[]): Query =>
 export const orOf = (queries: Query[]): Query =>
   queries.length === 0 ? { kind: 'false' } : queries.length === 1 ? queries[0] : { kind: 'or', queries };
 
-/** `xs:int`, `int` → `int`; anything else a 400 with the caller's code. */
-export function rangeTypeOrFail(type: unknown, where: string, code: MalformedQueryCode): RangeType {
-  if (typeof type !== 'string') throw new DbError(code, `Invalid query: ${where}: a range type is required (xs:string, xs:int, xs:date, …)`);
+/** `xs:int`, `int` → `int`; anything else a malformed query. */
+export function rangeTypeOrFail(type: unknown, where: string): RangeType {
+  if (typeof type !== 'string') throw new MalformedQuery(`Invalid query: ${where}: a range type is required (xs:string, xs:int, xs:date, …)`);
   try {
     return rangeType(type, where);
   } catch (e) {
-    if (e instanceof DbError) throw new DbError(code, `Invalid query: ${e.detail}`);
+    if (e instanceof DbError) throw new MalformedQuery(`Invalid query: ${e.detail}`);
     throw e;
   }
 }
@@ -189,14 +195,12 @@ const OTHER_ROOTS = new Set(['ctsquery', '$query', 'qtext', 'search']);
  * stands where it may not.
  */
 export abstract class QueryBodyReader {
-  constructor(protected readonly code: MalformedQueryCode) {}
-
   fail(where: string, detail: string): never {
-    throw new DbError(this.code, `Invalid query: ${where}: ${detail}`);
+    throw new MalformedQuery(`Invalid query: ${where}: ${detail}`);
   }
 
   tooMany(where: string, keys: string[]): never {
-    throw new DbError(this.code, `Too many subqueries: ${where} holds ${keys.join(', ')}; one query is expected`);
+    throw new MalformedQuery(`Too many subqueries: ${where} holds ${keys.join(', ')}; one query is expected`);
   }
 
   /** The complaint about `key`, a query kind of this syntax, outside `allowed`; undefined for any other key. */
@@ -221,11 +225,8 @@ export abstract class QueryBodyReader {
 }
 
 class StructuredParser extends QueryBodyReader {
-  constructor(
-    private readonly options: QueryOptions,
-    code: MalformedQueryCode,
-  ) {
-    super(code);
+  constructor(private readonly options: QueryOptions) {
+    super();
   }
 
   protected misplaced(key: string): string | undefined {
@@ -439,7 +440,7 @@ class StructuredParser extends QueryBodyReader {
   private range(b: JsonObject, where: string): Query {
     this.allow(b, [...SCOPE_KEYS, 'type', 'collation', 'value', 'range-operator', 'range-option', 'weight', 'fragment-scope'], where);
     const scope = this.scope(b, where);
-    const type = rangeTypeOrFail(b.type, `${where}.type`, this.code);
+    const type = rangeTypeOrFail(b.type, `${where}.type`);
     const collation = this.optionalString(b.collation, `${where}.collation`);
     if (collation !== undefined && type !== 'string' && type !== 'anyURI') this.fail(where, `a collation applies to string ranges, not ${type}`);
     // Range options (min-occurs, score-function, cached, …) tune scoring and caching, not which documents match.
