@@ -12,7 +12,7 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { QBE_NS, QbeError } from '../db/search/qbe';
+import { QBE_NS, QbeError } from '../db/search/parse/qbe';
 import type { Query } from '../db/search/query-model';
 import type { SearchRequest } from '../db/search/search-service';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';

@@ -11,12 +11,13 @@ import { DbError } from '../errors';
 import { resolvedRangeIndexes } from '../indexes/config';
 import { resolveOptions, type OptionsSources } from '../options/resolve';
 import type { QueryOptions } from '../options/types';
-import { additionalQueries, parseCtsJson, parseCtsXml } from './cts';
+import { additionalQueries } from './parse/additional-query';
+import { parseCtsJson, parseCtsXml } from './parse/cts';
 import { parseQueryText } from './grammar';
-import { parseQbe, parseQbeText, parseQbeXml, type ParsedQbe } from './qbe';
+import { parseQbe, parseQbeText, parseQbeXml, type ParsedQbe } from './parse/qbe';
 import type { Query } from './query-model';
 import { fromSource } from './query-source';
-import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml } from './structured';
+import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml } from './parse/structured';
 
 /** What a request body holds, before the options it may carry are known. */
 export interface QueryBodyParts {

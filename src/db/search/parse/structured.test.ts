@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { failure } from '../../../test/db-error';
-import type { QueryOptions } from '../options/types';
-import { parseXml } from '../xml/parse';
-import type { Query } from './query-model';
+import { failure } from '../../../../test/db-error';
+import type { QueryOptions } from '../../options/types';
+import { parseXml } from '../../xml/parse';
+import type { Query } from '../query-model';
 import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml, SEARCH_NS } from './structured';
 
 const options: QueryOptions = {

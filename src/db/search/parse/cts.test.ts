@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { failure } from '../../../test/db-error';
-import type { QueryOptions } from '../options/types';
-import { parseXml } from '../xml/parse';
-import { additionalQueries, CTS_NS, parseCtsJson, parseCtsText, parseCtsXml, type CtsParseOptions } from './cts';
-import type { Query, RangeIndexRef, Scope } from './query-model';
+import { failure } from '../../../../test/db-error';
+import type { QueryOptions } from '../../options/types';
+import { parseXml } from '../../xml/parse';
+import { additionalQueries } from './additional-query';
+import { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml, type CtsParseOptions } from './cts';
+import type { Query, RangeIndexRef, Scope } from '../query-model';
 
 const prop = (name: string): Scope => ({ kind: 'json-property', name });
 const elem = (name: string, ns = ''): Scope => ({ kind: 'element', name, ns });

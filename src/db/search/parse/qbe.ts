@@ -35,23 +35,12 @@
  * reports as REST-INVALIDPARAM when it came in the `query` URL parameter.
  */
 import type { Element } from '@xmldom/xmldom';
-import { indexCovers } from './constraints';
-import type { QueryOptions } from '../options/types';
-import { isNcName, XML_NS } from '../xml/namespaces';
-import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
-import {
-  andOf,
-  attributesOf,
-  contentOf,
-  describeElement,
-  isJsonObject,
-  orOf,
-  parseXmlAs,
-  MalformedQuery,
-  rangeTypeOrFail,
-  type JsonObject,
-} from './structured';
-import { parseJson } from '../json/parse';
+import { parseJson } from '../../json/parse';
+import type { QueryOptions } from '../../options/types';
+import { isNcName, XML_NS } from '../../xml/namespaces';
+import { indexCovers } from '../constraints';
+import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from '../query-model';
+import { andOf, attributesOf, contentOf, describe, describeElement, isJsonObject, MalformedQuery, orOf, parseXmlAs, rangeTypeOrFail, type JsonObject } from './toolkit';
 
 export const QBE_NS = 'http://marklogic.com/appservices/querybyexample';
 
@@ -460,8 +449,6 @@ class JsonCriteria {
   }
 }
 
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v);
 
 // ---------------------------------------------------------------------------------------
 // XML

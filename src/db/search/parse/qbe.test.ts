@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { failure } from '../../../test/db-error';
-import type { QueryOptions } from '../options/types';
-import { parseXml } from '../xml/parse';
+import { failure } from '../../../../test/db-error';
+import type { QueryOptions } from '../../options/types';
+import { parseXml } from '../../xml/parse';
 import { parseQbe, parseQbeText, parseQbeXml, QBE_NS, type ParsedQbe, type QbeContext } from './qbe';
-import type { Query, RangeIndexRef, Scope } from './query-model';
+import type { Query, RangeIndexRef, Scope } from '../query-model';
 
 const options: QueryOptions = {};
 const prop = (name: string): Scope => ({ kind: 'json-property', name });
