@@ -6,7 +6,7 @@
 import type { IndexSpec, QueryOptions } from '../options/types';
 import { rangeRefOf } from '../search/constraints';
 import type { RangeIndexRef } from '../search/query-model';
-import type { RangeIndexStatus } from '../search/range-indexes';
+import type { RangeIndexStatus } from '../search/live-range-indexes';
 import { findRangeIndexIn, type IndexSettings } from './config';
 
 export interface NeededIndex {
