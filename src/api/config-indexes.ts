@@ -10,8 +10,8 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { neededIndexes, type NeededIndex } from '../db/indexes/needed';
-import { effectiveOptions, restDefaultOptions } from '../db/options/defaults';
+import { neededIndexes, type NeededIndex } from '../db/indexes';
+import { effectiveOptions, restDefaultOptions } from '../db/options';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';

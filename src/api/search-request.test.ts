@@ -6,11 +6,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../test/db-error';
-import type { QueryOptions } from '../db/options/types';
+import type { QueryOptions } from '../db/options';
 import { parseXml } from '../db/xml/parse';
-import { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml } from '../db/search/parse/cts';
-import { parseQbe, parseQbeText, QBE_NS } from '../db/search/parse/qbe';
-import { parseStructuredQuery, parseStructuredQueryText, SEARCH_NS } from '../db/search/parse/structured';
+import { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml } from '../db/search';
+import { parseQbe, parseQbeText, QBE_NS } from '../db/search';
+import { parseStructuredQuery, parseStructuredQueryText, SEARCH_NS } from '../db/search';
 import { reported } from './search-request';
 
 const options: QueryOptions = {};

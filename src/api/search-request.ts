@@ -6,13 +6,13 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../db/errors';
-import { normalizeOptions, optionsFromElement } from '../db/options/convert';
-import { QuerySourceFailure, type QuerySource } from '../db/search/query-source';
-import { assembleQuery as assembleFromParts, type AssembledQuery, type QueryBodyParts as BodyParts, type QueryEndpoint } from '../db/search/assemble';
-import { MalformedQuery, parseXmlAs, SEARCH_NS } from '../db/search/parse/structured';
-import { QBE_NS } from '../db/search/parse/qbe';
+import { normalizeOptions, optionsFromElement } from '../db/options';
+import { QuerySourceFailure, type QuerySource } from '../db/search';
+import { assembleQuery as assembleFromParts, type AssembledQuery, type QueryBodyParts as BodyParts, type QueryEndpoint } from '../db/search';
+import { MalformedQuery, parseXmlAs, SEARCH_NS } from '../db/search';
+import { QBE_NS } from '../db/search';
 import type { ApiDeps } from './http/context';
-import { CTS_NS } from '../db/search/parse/cts';
+import { CTS_NS } from '../db/search';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';
