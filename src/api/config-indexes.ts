@@ -1,5 +1,5 @@
 /**
- * `/v1/config/indexes` (spec §4 catalogue): for each query option set, the range indexes
+ * `/v1/config/indexes`: for each query option set, the range indexes
  * it relies on — range constraints, range sort orders, range values and tuples sources —
  * and whether each exists, is being built (re-indexing) or is missing; plus every
  * configured range index with its re-indexing progress, which the console's index

@@ -1,5 +1,5 @@
 /**
- * `/v1/search` and `/v1/qbe` (spec §4, MarkLogic’s REST API reference, /v1/search):
+ * `/v1/search` and `/v1/qbe` (MarkLogic’s REST API reference, /v1/search):
  * - `GET /v1/search` with `q` (repeatable, ANDed), `structuredQuery`, `options`,
  *   `collection` (OR'd), `directory`, `start`, `pageLength`, `view`, `format`;
  *   no query at all matches every document;
@@ -8,7 +8,7 @@
  * - `GET`/`POST /v1/qbe` with a query by example (`view=structured|validate` too);
  * - `Accept: multipart/mixed`: the page's documents (and metadata, by `category`),
  *   the search response first when `view` asks for it (MarkLogic’s REST Application Developer’s Guide, reading documents matching a query);
- * - `DELETE /v1/search` removes a collection, a directory or everything (§4.10).
+ * - `DELETE /v1/search` removes a collection, a directory or everything (MarkLogic’s REST API reference, DELETE /v1/search).
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
@@ -137,7 +137,7 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
   if (uris.length === 0 && !withResponse) {
     // A query that matches nothing is 404 with an empty body (MarkLogic’s REST Application Developer’s Guide, reading documents matching a query). A query that
     // matches but whose page holds no document (pageLength=0, start past the end) is an
-    // empty read, as a multi-document GET of URIs that do not exist is (§3.5): 200, the
+    // empty read, as a multi-document GET of URIs that do not exist is: 200, the
     // estimate saying how many matched. The official client resolves [] for either, but
     // only with a multipart Content-Type and `Content-Length: 0`.
     headers.set('Content-Type', `multipart/mixed; boundary=${boundary}`);

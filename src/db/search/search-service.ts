@@ -2,7 +2,7 @@
  * Search (db.search): the in-memory index kept in step with the documents, durable as a
  * snapshot plus the document change log, and the search itself.
  *
- * Must (docs/architecture.md, Storage and durability; issue 4 §4):
+ * Must (docs/architecture.md, Storage and durability):
  * - every committed document write reaches the index before its response
  *   ({@link SearchService.committed}, called by the document store after the commit);
  * - the index is a cache: on start it loads the last snapshot and re-indexes the
