@@ -21,7 +21,22 @@ export default tseslint.config(
     },
   },
   { files: ['src/db/**'], rules: forbid(['**/api/**', '**/console/**', '**/client/**', '**/node/**'], 'db is the engine: it never imports HTTP, the console or a host') },
-  { files: ['src/api/**'], rules: forbid(['**/console/**', '**/client/**', '**/node/**', '**/sw/**'], 'api depends on db only') },
+  // The api reaches the database through its narrow surface (docs/decisions/0018-narrow-db-surface.md): the
+  // top-level db modules and each part's entry point (`db/<part>`, its index.ts), never a file inside a part.
+  {
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/console/**', '**/client/**', '**/node/**', '**/sw/**'], message: 'api depends on db only' },
+            { group: ['**/db/*/*'], message: "the api imports a db part through its entry point ('../db/<part>'), never a file inside it (docs/decisions/0018-narrow-db-surface.md)" },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['src/console/**'], rules: forbid(['**/api/**', '**/db/**', '**/node/**', '**/sw/**'], 'the console reaches the database only over HTTP through src/client') },
   { files: ['src/client/**'], rules: forbid(['**/api/**', '**/db/**', '**/console/**', '**/node/**'], 'the client speaks HTTP only') },
 );

@@ -10,12 +10,8 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { findRangeIndexIn, type IndexSettings } from '../db/indexes/config';
-import { effectiveOptions, restDefaultOptions } from '../db/options/defaults';
-import type { IndexSpec, QueryOptions } from '../db/options/types';
-import { rangeRefOf } from '../db/search/constraints';
-import type { RangeIndexRef } from '../db/search/query-model';
-import type { RangeIndexStatus } from '../db/search/range-indexes';
+import { neededIndexes, type NeededIndex } from '../db/indexes';
+import { effectiveOptions, restDefaultOptions } from '../db/options';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
@@ -25,17 +21,6 @@ import { escapeXml } from './http/xml-text';
 export function registerConfigIndexes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/config/indexes', { GET: (c) => report(c, deps, undefined) });
   endpoint(app, '/config/indexes/:name', { GET: (c) => report(c, deps, c.req.param('name')) });
-}
-
-interface NeededIndex {
-  /** Where the options use it: `constraint cuisine`, `sort-order`, `values price`. */
-  usedBy: string;
-  'scalar-type': string;
-  'json-property'?: string;
-  element?: { name: string; ns: string };
-  attribute?: { name: string; ns: string };
-  collation?: string;
-  state: 'ready' | 'building' | 'missing';
 }
 
 interface Summary {
@@ -83,36 +68,6 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
       ? JSON.stringify(only !== undefined ? { 'index-summary': summaries[0] } : { 'index-summaries': summaries, 'range-indexes': ranges })
       : xmlReport(summaries, only !== undefined ? undefined : ranges);
   return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
-}
-
-/** The range indexes an option set names, each with its state in this database. */
-function neededIndexes(options: QueryOptions, settings: IndexSettings, status: RangeIndexStatus[]): NeededIndex[] {
-  const out: NeededIndex[] = [];
-  const add = (usedBy: string, spec: IndexSpec & { type?: string; collation?: string }) => {
-    if (!spec.type || (spec['json-property'] === undefined && !spec.element)) return;
-    let ref: RangeIndexRef;
-    try {
-      ref = rangeRefOf({ ...spec, type: spec.type }, usedBy);
-    } catch {
-      return; // fields and paths: Tabula has none, and the options validator says so when they are saved
-    }
-    const found = findRangeIndexIn(settings, ref);
-    const live = found && status.find((s) => s.key === found.key);
-    out.push({
-      usedBy,
-      'scalar-type': ref.type,
-      ...(spec['json-property'] !== undefined ? { 'json-property': spec['json-property'] } : {}),
-      ...(spec.element ? { element: { name: spec.element.name, ns: spec.element.ns ?? '' } } : {}),
-      ...(spec.attribute ? { attribute: { name: spec.attribute.name, ns: spec.attribute.ns ?? '' } } : {}),
-      ...(ref.collation ? { collation: ref.collation } : {}),
-      // A configured index the search engine has not attached yet (no search since start) is ready as far as the settings go.
-      state: !found ? 'missing' : live?.state === 'building' ? 'building' : 'ready',
-    });
-  };
-  for (const c of options.constraint ?? []) if (c.range) add(`constraint ${c.name}`, c.range);
-  for (const s of options['sort-order'] ?? []) if (!('score' in s)) add('sort-order', s);
-  for (const v of (options.values as Array<{ name: string; range?: IndexSpec & { type: string } }> | undefined) ?? []) if (v.range) add(`values ${v.name}`, v.range);
-  return out;
 }
 
 function xmlReport(summaries: Summary[], ranges: Array<Record<string, unknown>> | undefined): string {

@@ -29,11 +29,11 @@ import { mediaType, structuredFormat, type DataFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
-import { optionsToXml, parseOptionsBody } from '../db/options/convert';
-import { restDefaultOptions } from '../db/options/defaults';
-import { validateOptions } from '../db/options/validate';
-import type { OptionsCheck } from '../db/options/store';
-import type { QueryOptions } from '../db/options/types';
+import { optionsToXml, parseOptionsBody } from '../db/options';
+import { restDefaultOptions } from '../db/options';
+import { validateOptions } from '../db/options';
+import type { OptionsCheck } from '../db/options';
+import type { QueryOptions } from '../db/options';
 
 const RAPI = 'http://marklogic.com/rest-api';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -29,7 +29,7 @@ import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
 import { parseXml } from '../db/xml';
-import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes/config';
+import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes';
 import { parseJson } from '../db/json';
 
 const MANAGE_DB_NS = 'http://marklogic.com/manage/database/properties';

@@ -1,124 +1,66 @@
 /**
  * Reading what a search request asks (shared by `/v1/search`, `/v1/qbe` and
- * `/v1/suggest`): the option set — named, or `default`, merged with a combined query's
- * inline options (MarkLogic’s REST Application Developer’s Guide, combined queries) — and the query, from `q`, `structuredQuery`, the
- * body (structured, combined or QBE, JSON or XML), `collection` and `directory`, all
- * ANDed, with the options' `additional-query`.
+ * `/v1/suggest`): the body's parts (structured, combined, cts or QBE, JSON or XML) and the
+ * parameters, handed to the database, which resolves the options and assembles the query
+ * (src/db/search/assemble.ts).
  */
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../db/errors';
-import type { QueryOptions } from '../db/options/types';
-import { mergeOptions } from '../db/options/merge';
-import { normalizeOptions, optionsFromElement } from '../db/options/convert';
-import { effectiveOptions, restDefaultOptions } from '../db/options/defaults';
-import { validateOptions } from '../db/options/validate';
-import { parseQueryText } from '../db/search/grammar';
-import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml, parseXmlAs, SEARCH_NS } from '../db/search/structured';
-import { parseQbe, parseQbeText, parseQbeXml, QBE_NS, type ParsedQbe } from '../db/search/qbe';
-import type { Query } from '../db/search/query-model';
+import { normalizeOptions, optionsFromElement } from '../db/options';
+import { QuerySourceFailure, type QuerySource } from '../db/search';
+import { assembleQuery as assembleFromParts, type AssembledQuery, type QueryBodyParts as BodyParts, type QueryEndpoint } from '../db/search';
+import { MalformedQuery, parseXmlAs, SEARCH_NS } from '../db/search';
+import { QBE_NS } from '../db/search';
 import type { ApiDeps } from './http/context';
-import { resolvedRangeIndexes } from '../db/indexes/config';
-import { additionalQueries, CTS_NS, parseCtsJson, parseCtsXml } from '../db/search/cts';
-import { typedRangeConstraints } from '../db/search/range-types';
+import { CTS_NS } from '../db/search';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';
 import { parseJson } from '../db/json';
 
-/** What a request body holds, before the options it may carry are known. */
-interface BodyParts {
-  structured?: { json: unknown } | { xml: Element };
-  /** A serialised cts query: `{"ctsquery": …}` or a `<cts:*-query>` element (MarkLogic’s REST Application Developer’s Guide, combined queries). */
-  cts?: { json: unknown } | { xml: Element };
-  qbe?: { json: unknown } | { xml: Element };
-  qtext: string[];
-  inlineOptions?: QueryOptions;
-}
-
-export type QueryEndpoint = 'search' | 'qbe' | 'suggest';
-
-export interface AssembledQuery {
-  /** Every part ANDed (the options' empty query when there is none). */
-  query: Query;
-  /** The string queries as sent: `q` parameters, then the body's `qtext`. */
-  qtext: string[];
-  options: QueryOptions;
-  /** The query by example, when there was one. */
-  qbe?: ParsedQbe;
-}
-
-/** The options and the query of a request. `q` is part of the query except for suggest, where it restricts the documents. */
+/** The options and the query of a request. A GET has no body; a POST's body is read first. */
 export async function assembleQuery(req: Request, params: Params, deps: ApiDeps, endpoint: QueryEndpoint): Promise<AssembledQuery> {
-  const body = req.method === 'POST' ? await readSearchBody(req, deps, endpoint === 'qbe' ? 'qbe' : 'search') : { qtext: [] };
-  if ([body.qbe, body.structured, body.cts].filter(Boolean).length > 1) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries (a combined query holds one query)');
-  const options = await resolveOptions(deps, params.one('options'), body.inlineOptions);
-
-  const queries: Query[] = [];
-  const qtext = [...params.all('q'), ...body.qtext];
-  for (const q of params.all('q')) queries.push(parseQueryText(q, options));
-  for (const q of body.qtext) queries.push(reThrownAs('RESTAPI-INVALIDCONTENT', () => parseQueryText(q, options)));
-  if (endpoint !== 'qbe') {
-    const structuredParam = params.one('structuredQuery');
-    if (structuredParam !== undefined) queries.push(parseStructuredQueryText(structuredParam, options));
+  const body = req.method === 'POST' ? await readSearchBody(req, deps, endpoint === 'qbe' ? 'qbe' : 'search') : undefined;
+  try {
+    return await assembleFromParts(endpoint, params, body, deps.db);
+  } catch (e) {
+    throw e instanceof QuerySourceFailure ? reportedAs(e.source, e.error) : e;
   }
-  if (body.structured) {
-    queries.push('json' in body.structured ? parseStructuredQuery(body.structured.json, options) : parseStructuredQueryXml(body.structured.xml, options));
-  }
-  let qbe: ParsedQbe | undefined;
-  // A QBE comparison without $datatype, and a cts range value without an index type, take the type of the name's range index.
-  const context = body.qbe || body.cts || endpoint === 'qbe' ? { rangeIndexes: resolvedRangeIndexes(await deps.db.indexes.get()) } : {};
-  if (body.cts) queries.push('json' in body.cts ? parseCtsJson(body.cts.json, context) : parseCtsXml(body.cts.xml, context));
-  const parsedQbe = (qbe: NonNullable<BodyParts['qbe']>, options: QueryOptions): ParsedQbe =>
-    'json' in qbe ? parseQbe(qbe.json, options, context) : parseQbeXml(qbe.xml, options, context);
-  if (endpoint === 'qbe') {
-    const text = params.one('query');
-    if (req.method === 'GET' && text === undefined) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: query (a query by example)');
-    qbe = text !== undefined ? parseQbeText(text, options, context) : body.qbe ? parsedQbe(body.qbe, options) : undefined;
-    if (!qbe) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: POST /v1/qbe needs a query by example as its body');
-  } else if (body.qbe) {
-    qbe = parsedQbe(body.qbe, options);
-  }
-  if (qbe) queries.push(qbe.query);
-  if (options['additional-query']?.length) {
-    queries.push(...additionalQueries(options, { rangeIndexes: resolvedRangeIndexes(await deps.db.indexes.get()) }));
-  }
-  if (endpoint !== 'suggest') {
-    const collections = params.all('collection');
-    if (collections.length > 0) queries.push({ kind: 'collection', uris: collections });
-    const directory = params.one('directory');
-    if (directory !== undefined) {
-      if (directory === '') throw new DbError('REST-INVALIDPARAM', 'directory must not be empty');
-      queries.push({ kind: 'directory', uris: [directory.endsWith('/') ? directory : `${directory}/`], infinite: true });
-    }
-  }
-  return { query: andOf(queries, options), qtext, options, ...(qbe ? { qbe } : {}) };
 }
+
+type QueryCode = 'REST-INVALIDPARAM' | 'RESTAPI-INVALIDCONTENT';
 
 /**
- * The named options (or `default`), with a combined query's inline options merged in
- * (MarkLogic’s REST Application Developer’s Guide, combined queries), untyped range constraints typed from the database's range indexes.
+ * The codes MarkLogic's REST layer gives a failing part of a search by where it came from
+ * (every other part keeps the database's code):
+ * - a structured query or QBE in a URL parameter: a malformed one is a bad parameter;
+ * - a body's string queries and inline options: every 400 of theirs, an unknown
+ *   constraint included, is the body's invalid content.
  */
-export async function resolveOptions(deps: ApiDeps, name: string | undefined, inline: QueryOptions | undefined): Promise<QueryOptions> {
-  if (name === '') throw new DbError('REST-INVALIDPARAM', 'options must name an option set');
-  const stored = await deps.db.queryOptions.get(name ?? 'default');
-  if (name !== undefined && name !== 'default' && !stored) throw new DbError('REST-INVALIDPARAM', `No configured options: ${name}`);
-  const base = stored ?? restDefaultOptions();
-  let merged = base;
-  if (inline) {
-    merged = mergeOptions(base, inline);
-    // The merged set is what must make sense: inline options may refer to stored constraints.
-    if ((await deps.db.properties.get())['validate-options']) {
-      reThrownAs('RESTAPI-INVALIDCONTENT', () => validateOptions(merged));
-    }
-  }
-  return typedRangeConstraints(effectiveOptions(merged), resolvedRangeIndexes(await deps.db.indexes.get()));
+const REPORTED_AS: Record<QuerySource, { code: QueryCode; recodes: (e: DbError) => boolean }> = {
+  parameter: { code: 'REST-INVALIDPARAM', recodes: (e) => e instanceof MalformedQuery },
+  qtext: { code: 'RESTAPI-INVALIDCONTENT', recodes: isQueryFault },
+  options: { code: 'RESTAPI-INVALIDCONTENT', recodes: isQueryFault },
+};
+
+function isQueryFault(e: DbError): boolean {
+  return e.status === 400 && (e.code === 'REST-INVALIDPARAM' || e.code === 'RESTAPI-INVALIDCONTENT');
 }
 
-/** Several queries are ANDed; none is the options' empty query (all results, unless it says none). */
-export function andOf(queries: Query[], options: QueryOptions): Query {
-  if (queries.length === 1) return queries[0];
-  if (queries.length > 1) return { kind: 'and', queries };
-  return options.term?.empty?.apply === 'no-results' ? { kind: 'false' } : { kind: 'true' };
+/** `error`, a failure of a part of a search from `source`, as the API reports it. */
+export function reportedAs(source: QuerySource, error: DbError): DbError {
+  const { code, recodes } = REPORTED_AS[source];
+  if (error.code === code || !recodes(error)) return error;
+  return error instanceof MalformedQuery ? error.reportedAs(code) : new DbError(code, error.detail);
+}
+
+/** Runs `parse` (a part of a search from `source`), its failures reported as {@link reportedAs} says. */
+export function reported<T>(source: QuerySource, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw e instanceof DbError ? reportedAs(source, e) : e;
+  }
 }
 
 /** The parts of a POST body: structured, combined or QBE, JSON or XML (MarkLogic’s REST Application Developer’s Guide, combined queries). */
@@ -190,7 +132,7 @@ const QBE_KEYS = ['$query', '$format', '$validate', '$response'];
 
 function inlineOptionsOf(value: unknown): Pick<BodyParts, 'inlineOptions'> {
   if (value === undefined) return {};
-  return { inlineOptions: reThrownAs('RESTAPI-INVALIDCONTENT', () => normalizeOptions(value)) };
+  return { inlineOptions: reported('options', () => normalizeOptions(value)) };
 }
 
 function qtextOf(value: unknown): string[] {
@@ -200,7 +142,7 @@ function qtextOf(value: unknown): string[] {
 }
 
 function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
-  const root = parseXmlAs(text, 'RESTAPI-INVALIDCONTENT', 'query');
+  const root = parseXmlAs(text, 'query');
   if (root.namespaceURI === QBE_NS) return { qbe: { xml: root }, qtext: [] };
   if (kind === 'qbe') throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: a query by example in XML is q:qbe or q:query in ${QBE_NS}`);
   if (root.namespaceURI === CTS_NS) return { cts: { xml: root }, qtext: [] };
@@ -228,7 +170,7 @@ function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
       if (tooMany()) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: Too many subqueries');
       parts.structured = { xml: el };
     } else if (name === 'qtext') parts.qtext.push(el.textContent ?? '');
-    else if (name === 'options') parts.inlineOptions = reThrownAs('RESTAPI-INVALIDCONTENT', () => optionsFromElement(el));
+    else if (name === 'options') parts.inlineOptions = reported('options', () => optionsFromElement(el));
     else throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: unexpected search:${name} in search:search`);
   }
   return parts;
@@ -243,14 +185,3 @@ export function positiveInt(params: Params, name: string, fallback: number, min:
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Runs `parse`, reporting its 400s under `code` (the same text is bad in a body and in a parameter differently). */
-export function reThrownAs<T>(code: 'RESTAPI-INVALIDCONTENT' | 'REST-INVALIDPARAM', parse: () => T): T {
-  try {
-    return parse();
-  } catch (e) {
-    if (e instanceof DbError && e.status === 400 && (e.code === 'REST-INVALIDPARAM' || e.code === 'RESTAPI-INVALIDCONTENT') && e.code !== code) throw new DbError(code, e.detail);
-    throw e;
-  }
-}
-

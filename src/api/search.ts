@@ -12,9 +12,9 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { QBE_NS, QbeError } from '../db/search/qbe';
-import type { Query } from '../db/search/query-model';
-import type { SearchRequest } from '../db/search/search-service';
+import { QBE_NS, QbeError } from '../db/search';
+import type { Query } from '../db/search';
+import type { SearchRequest } from '../db/search';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';

@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
-import type { Query, Scope } from '../../db/search/query-model';
+import type { Query, Scope } from '../../db/search';
 import { combinedQueryJson, combinedQueryXml, queryToJson, queryToXml, queryXmlContent, SEARCH_NS, termOptionList } from './query-serializer';
 
 const NS = `xmlns:search="${SEARCH_NS}"`;

@@ -10,7 +10,7 @@
  * `collation` are attributes of range and value queries, index names are empty
  * `element`/`attribute` elements with `name`/`ns`, and arrays become repeated elements.
  */
-import type { Query, Scope, TermOptions } from '../../db/search/query-model';
+import type { Query, Scope, TermOptions } from '../../db/search';
 import { escapeAttr, escapeText } from './markup';
 
 export const SEARCH_NS = 'http://marklogic.com/appservices/search';

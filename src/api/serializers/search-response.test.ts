@@ -1,7 +1,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
-import type { FacetResult, SearchResponse, SearchResult } from '../../db/search/response-model';
+import type { FacetResult, SearchResponse, SearchResult } from '../../db/search';
 import { encodeForUri, resultHref, searchResponseJson, searchResponseXml, xsDuration } from './search-response';
 import { SEARCH_NS } from './query-serializer';
 

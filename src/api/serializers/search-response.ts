@@ -5,7 +5,7 @@
  * XML in search.xsd order) or by type (a facet value of an `xs:int` facet is a JSON
  * number, of an `xs:date` facet a string). Pure string building: no engine, no request.
  */
-import type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResult, SnippetMatch } from '../../db/search/response-model';
+import type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResult, SnippetMatch } from '../../db/search';
 import { parseXml, serializeNode } from '../../db/xml';
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';

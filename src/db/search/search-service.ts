@@ -28,30 +28,19 @@ import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
 import { Evaluator } from './evaluate';
 import { suggest, type SuggestRequest } from './suggest';
 import type { PhraseMatcher } from './matchers';
-import type { Query, RangeIndexRef, RangeOperator } from './query-model';
+import type { Query, RangeIndexRef } from './query-model';
 import { rank, scoringTerms, type Ranking, type Relevance } from './rank';
 import type { FacetResult, SearchResponse, SearchResult } from './response-model';
 import { DEFAULT_SNIPPET, snippet } from './snippet';
-import { checkExtractPaths, extractDocumentData } from './extract';
+import { checkExtractPaths, extractDocumentData } from './extract-document-data';
 import { resolvedBuckets } from './buckets';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore } from '../indexes/config';
-import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
+import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './live-range-indexes';
+import { orderFacetValues } from './facet-order';
 import { contentNodes, foldKey, forEachWord, parseContent, type ContentNode, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
 import { issueAll, watched } from '../storage/requests';
-
-/** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
-export interface RangeIndexes {
-  /** Documents matching a comparison; throws XDMP-ELEMRIDXNOTFOUND (and kin) when the index does not exist or is being built. */
-  matching(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number>;
-  /** Facet values over `keys`. */
-  facet(ref: RangeIndexRef, keys: ReadonlySet<number>, facetOptions: string[], buckets?: Array<{ name: string; label?: string; ge?: string; lt?: string }>): FacetResult;
-  /** A document's sort value (undefined: none; sorts last). */
-  sortValue(ref: RangeIndexRef, key: number, direction: 'ascending' | 'descending'): unknown;
-  /** Compares two sort values. */
-  compare(ref: RangeIndexRef, a: unknown, b: unknown): number;
-}
 
 export interface SearchRequest {
   /** The whole query: string, structured, QBE, parameters and additional-query already combined. */
@@ -651,21 +640,6 @@ function collectionFacet(corpus: Corpus, keys: ReadonlySet<number>, prefix: stri
   return { type: 'collection', values: orderFacetValues(values, facetOptions) };
 }
 
-/** facet-option ordering and limit: item order ascending by default (MarkLogic’s REST API reference, /v1/search). */
-export function orderFacetValues<V extends { name: string; count: number }>(values: V[], facetOptions: string[]): V[] {
-  const has = (o: string) => facetOptions.includes(o);
-  const descending = has('descending');
-  const byFrequency = has('frequency-order');
-  const sorted = [...values].sort((a, b) => {
-    const r = byFrequency ? a.count - b.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-    // frequency-order lists the most frequent first unless ascending is asked.
-    if (byFrequency) return has('ascending') ? r : -r;
-    return descending ? -r : r;
-  });
-  const limit = facetOptions.find((o) => o.startsWith('limit='));
-  return limit ? sorted.slice(0, Number(limit.slice(6))) : sorted;
-}
-
 /** A sort order's range index; without a type, xs:string (the official client's `orderBy('name')` sends none). */
 function sortRef(order: NonNullable<QueryOptions['sort-order']>[number]): RangeIndexRef {
   return rangeRefOf({ ...order, type: order.type ?? 'xs:string' }, 'sort-order');
@@ -677,4 +651,3 @@ function rawContent(doc: StoredDocument): unknown {
   if (doc.format === 'binary') return undefined;
   return doc.content as string;
 }
-

@@ -7,9 +7,8 @@
  * `queries`, scalar children become keys, `<element name ns/>` becomes `{name, ns}`), so
  * one parser decides what every kind means and both forms fail the same way.
  *
- * Malformed input is a DbError whose code the caller chooses: a query in a URL parameter
- * is REST-INVALIDPARAM, one in a request body RESTAPI-INVALIDCONTENT (the functions taking
- * text default to the first, those taking parsed JSON or XML to the second). Errors that
+ * Malformed input is a {@link MalformedQuery} (RESTAPI-INVALIDCONTENT); the api reports it
+ * as REST-INVALIDPARAM when the query came in a URL parameter. Errors that
  * are about the options rather than the query's shape keep constraints.ts's codes
  * (REST-INVALIDPARAM for an unknown constraint; the index-not-found codes for fields and
  * path indexes).
@@ -17,44 +16,49 @@
  * The real server drops bad parts of a query unless `validate-queries` is on; Tabula always
  * validates, because a silently smaller query gives results nobody asked for.
  */
-import type { Element, Node } from '@xmldom/xmldom';
-import { DbError } from '../errors';
-import type { IndexSpec, QueryOptions } from '../options/types';
-import { parseXml } from '../xml/parse';
-import { XMLNS_NS } from '../xml/namespaces';
+import type { Element } from '@xmldom/xmldom';
+import { DbError } from '../../errors';
+import { parseJson } from '../../json/parse';
+import type { IndexSpec, QueryOptions } from '../../options/types';
 import {
   constraintKind,
   constraintScopedQuery,
   constraintTextQuery,
   rangeConstraintQuery,
-  rangeType,
   requireConstraint,
   scopeOf,
   termOptionsOf,
   withDefaultTermOptions,
   type ConstraintKind,
-} from './constraints';
-import type { Query, RangeOperator, RangeType, Scope } from './query-model';
-import { parseJson } from '../json/parse';
+} from '../constraints';
+import type { Query, RangeOperator, Scope } from '../query-model';
+import { isQueryKind, OTHER_ROOTS, SCOPE_KEYS, UNSUPPORTED, WRAPPERS } from './structured-kinds';
+import { xmlChildQueries } from './structured-xml';
+import {
+  andOf,
+  describe,
+  describeElement,
+  isJsonObject,
+  MalformedQuery,
+  orOf,
+  parseXmlAs,
+  QueryBodyReader,
+  RANGE_OPERATORS,
+  rangeTypeOrFail,
+  SEARCH_NS,
+  type JsonObject,
+} from './toolkit';
 
-export const SEARCH_NS = 'http://marklogic.com/appservices/search';
-
-/** The code a malformed query reports: REST-INVALIDPARAM in a URL parameter, RESTAPI-INVALIDCONTENT in a body. */
-export type MalformedQueryCode = 'REST-INVALIDPARAM' | 'RESTAPI-INVALIDCONTENT';
-
-export interface StructuredParseOptions {
-  /** Default: RESTAPI-INVALIDCONTENT for parsed JSON/XML, REST-INVALIDPARAM for text. */
-  errorCode?: MalformedQueryCode;
-}
+export { MalformedQuery, parseXmlAs, SEARCH_NS } from './toolkit';
 
 /** The content of `{"query": {…}}` (or the whole wrapper): its `queries` and query-kind keys, ANDed. */
-export function parseStructuredQuery(json: unknown, options: QueryOptions, how: StructuredParseOptions = {}): Query {
-  return new StructuredParser(options, how.errorCode ?? 'RESTAPI-INVALIDCONTENT').root(json);
+export function parseStructuredQuery(json: unknown, options: QueryOptions): Query {
+  return new StructuredParser(options).root(json);
 }
 
 /** `<search:query>`: its child queries, ANDed. */
-export function parseStructuredQueryXml(element: Element, options: QueryOptions, how: StructuredParseOptions = {}): Query {
-  const parser = new StructuredParser(options, how.errorCode ?? 'RESTAPI-INVALIDCONTENT');
+export function parseStructuredQueryXml(element: Element, options: QueryOptions): Query {
+  const parser = new StructuredParser(options);
   if (element.namespaceURI !== SEARCH_NS || element.localName !== 'query') {
     parser.fail('query', `the root element must be query in ${SEARCH_NS}, not ${describeElement(element)}`);
   }
@@ -68,164 +72,21 @@ export function parseStructuredQueryXml(element: Element, options: QueryOptions,
 export function parseStructuredQueryText(
   text: string,
   options: QueryOptions,
-  how: StructuredParseOptions & { format?: 'json' | 'xml' } = {},
+  how: { format?: 'json' | 'xml' } = {},
 ): Query {
-  const code = how.errorCode ?? 'REST-INVALIDPARAM';
   const trimmed = text.trim();
-  if (trimmed === '') throw new DbError(code, 'Invalid query: the structured query is empty');
+  if (trimmed === '') throw new MalformedQuery('Invalid query: the structured query is empty');
   const format = how.format ?? (trimmed.startsWith('<') ? 'xml' : 'json');
   if (format === 'json') {
-    const json = parseJson(trimmed, 'structured query', (reason) => new DbError(code, `Invalid query: the structured query is not well-formed JSON: ${reason}`));
-    return parseStructuredQuery(json, options, { errorCode: code });
+    const json = parseJson(trimmed, 'structured query', (reason) => new MalformedQuery(`Invalid query: the structured query is not well-formed JSON: ${reason}`));
+    return parseStructuredQuery(json, options);
   }
-  return parseStructuredQueryXml(parseXmlAs(trimmed, code, 'structured query'), options, { errorCode: code });
-}
-
-/** The root element of `text`, XML well-formedness errors reported with `code` (the caller's input was bad, not a document). */
-export function parseXmlAs(text: string, code: MalformedQueryCode, what: string): Element {
-  const malformed = (e: DbError) => new DbError(code, `Invalid query: the ${what} is not well-formed XML: ${e.detail || e.message}`);
-  const root = parseXml(text, { what, malformed }).documentElement;
-  if (!root) throw new DbError(code, `Invalid query: the ${what} has no root element`);
-  return root;
-}
-
-// ---------------------------------------------------------------------------------------
-// Shared by qbe.ts
-
-export type JsonObject = Record<string, unknown>;
-
-export const isJsonObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export const andOf = (queries: Query[]): Query =>
-  queries.length === 0 ? { kind: 'true' } : queries.length === 1 ? queries[0] : { kind: 'and', queries };
-
-export const orOf = (queries: Query[]): Query =>
-  queries.length === 0 ? { kind: 'false' } : queries.length === 1 ? queries[0] : { kind: 'or', queries };
-
-/** `xs:int`, `int` → `int`; anything else a 400 with the caller's code. */
-export function rangeTypeOrFail(type: unknown, where: string, code: MalformedQueryCode): RangeType {
-  if (typeof type !== 'string') throw new DbError(code, `Invalid query: ${where}: a range type is required (xs:string, xs:int, xs:date, …)`);
-  try {
-    return rangeType(type, where);
-  } catch (e) {
-    if (e instanceof DbError) throw new DbError(code, `Invalid query: ${e.detail}`);
-    throw e;
-  }
-}
-
-export const isElement = (n: Node): n is Element => n.nodeType === n.ELEMENT_NODE;
-const isText = (n: Node): boolean => n.nodeType === n.TEXT_NODE || n.nodeType === n.CDATA_SECTION_NODE;
-
-/** The text directly inside `element`, and its element children (comments and PIs carry nothing). */
-export function contentOf(element: Element): { text: string; children: Element[] } {
-  let text = '';
-  const children: Element[] = [];
-  for (const child of Array.from(element.childNodes)) {
-    if (isElement(child)) children.push(child);
-    else if (isText(child)) text += child.nodeValue ?? '';
-  }
-  return { text, children };
-}
-
-export const describeElement = (e: Element): string => (e.namespaceURI ? `{${e.namespaceURI}}${e.localName}` : (e.localName ?? e.nodeName));
-
-/** Attributes other than namespace declarations. */
-export const attributesOf = (element: Element) =>
-  Array.from(element.attributes).filter((a) => a.namespaceURI !== XMLNS_NS && a.name !== 'xmlns' && !a.name.startsWith('xmlns:'));
-
-// ---------------------------------------------------------------------------------------
-// The kinds
-
-const OPERATORS: Record<string, RangeOperator> = { LT: 'LT', LE: 'LE', GT: 'GT', GE: 'GE', EQ: 'EQ', NE: 'NE', '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', '=': 'EQ', '!=': 'NE' };
-
-/** Kinds whose body is one query (`{"not-query": Q}`). */
-const WRAPPERS = new Set(['not-query', 'properties-fragment-query', 'properties-query', 'document-fragment-query']);
-/** Kinds holding a list of queries under `queries`. */
-const LISTS = new Set(['and-query', 'or-query', 'near-query']);
-/** Kinds holding one query as a sibling key of their other settings. */
-/** Keys holding one query object. */
-const QUERY_SLOTS = new Set(['positive-query', 'negative-query', 'matching-query', 'boosting-query']);
-
-/** Kinds of the real server that need what Tabula does not have: named so the 400 says why. */
-const UNSUPPORTED: Record<string, string> = {
-  'custom-constraint-query': 'custom constraints run server-side code, which Tabula does not run',
-  'geospatial-constraint-query': 'Tabula has no geospatial indexes',
-  'geo-elem-query': 'Tabula has no geospatial indexes',
-  'geo-elem-pair-query': 'Tabula has no geospatial indexes',
-  'geo-attr-pair-query': 'Tabula has no geospatial indexes',
-  'geo-path-query': 'Tabula has no geospatial indexes',
-  'geo-json-property-query': 'Tabula has no geospatial indexes',
-  'geo-json-property-pair-query': 'Tabula has no geospatial indexes',
-  'geo-region-path-query': 'Tabula has no geospatial indexes',
-  'geo-region-constraint-query': 'Tabula has no geospatial indexes',
-  'period-range-query': 'Tabula has no temporal collections',
-  'period-compare-query': 'Tabula has no temporal collections',
-  'lsqt-query': 'Tabula has no temporal collections',
-  'before-query': 'Tabula keeps no timestamped versions',
-  'after-query': 'Tabula keeps no timestamped versions',
-  'locks-fragment-query': 'Tabula keeps no locks fragments',
-};
-
-const SUPPORTED = [
-  'and-query', 'or-query', 'not-query', 'and-not-query', 'not-in-query', 'boost-query', 'near-query',
-  'term-query', 'word-query', 'value-query', 'range-query', 'collection-query', 'directory-query', 'document-query',
-  'container-query', 'properties-fragment-query', 'properties-query', 'document-fragment-query', 'true-query', 'false-query',
-  'word-constraint-query', 'value-constraint-query', 'range-constraint-query', 'collection-constraint-query',
-  'container-constraint-query', 'element-constraint-query', 'properties-constraint-query',
-] as const;
-const SUPPORTED_SET = new Set<string>(SUPPORTED);
-
-const isQueryKind = (key: string): boolean => SUPPORTED_SET.has(key) || key in UNSUPPORTED;
-
-/** Body keys naming where a word, value or range query looks. */
-const SCOPE_KEYS = ['json-property', 'element', 'attribute', 'field', 'path-index'];
-
-/** Other query syntaxes that may not sit beside `query` in one body (MarkLogic’s REST Application Developer’s Guide, combined queries). */
-const OTHER_ROOTS = new Set(['ctsquery', '$query', 'qtext', 'search']);
-
-/**
- * What the JSON query parsers (structured here, cts in ./cts.ts) share: their errors and
- * the checks of a query body's keys. Each says how it words a key of its own syntax that
- * stands where it may not.
- */
-export abstract class QueryBodyReader {
-  constructor(protected readonly code: MalformedQueryCode) {}
-
-  fail(where: string, detail: string): never {
-    throw new DbError(this.code, `Invalid query: ${where}: ${detail}`);
-  }
-
-  tooMany(where: string, keys: string[]): never {
-    throw new DbError(this.code, `Too many subqueries: ${where} holds ${keys.join(', ')}; one query is expected`);
-  }
-
-  /** The complaint about `key`, a query kind of this syntax, outside `allowed`; undefined for any other key. */
-  protected abstract misplaced(key: string, allowed: string[]): string | undefined;
-
-  protected allow(b: JsonObject, keys: string[], where: string): void {
-    for (const key of Object.keys(b)) {
-      if (!keys.includes(key)) this.fail(where, this.misplaced(key, keys) ?? `unknown key ${key}`);
-    }
-  }
-
-  protected required(b: JsonObject, key: string, where: string): unknown {
-    if (b[key] === undefined) this.fail(where, `needs ${key}`);
-    return b[key];
-  }
-
-  /** Arrays of one item may be written as the item (MarkLogic’s Search Developer’s Guide, structured queries), as the server's own serialisation does for scalars. */
-  protected list(value: unknown, where: string): unknown[] {
-    if (value === undefined) this.fail(where, 'is missing');
-    return Array.isArray(value) ? value : [value];
-  }
+  return parseStructuredQueryXml(parseXmlAs(trimmed, 'structured query'), options);
 }
 
 class StructuredParser extends QueryBodyReader {
-  constructor(
-    private readonly options: QueryOptions,
-    code: MalformedQueryCode,
-  ) {
-    super(code);
+  constructor(private readonly options: QueryOptions) {
+    super();
   }
 
   protected misplaced(key: string): string | undefined {
@@ -439,7 +300,7 @@ class StructuredParser extends QueryBodyReader {
   private range(b: JsonObject, where: string): Query {
     this.allow(b, [...SCOPE_KEYS, 'type', 'collation', 'value', 'range-operator', 'range-option', 'weight', 'fragment-scope'], where);
     const scope = this.scope(b, where);
-    const type = rangeTypeOrFail(b.type, `${where}.type`, this.code);
+    const type = rangeTypeOrFail(b.type, `${where}.type`);
     const collation = this.optionalString(b.collation, `${where}.collation`);
     if (collation !== undefined && type !== 'string' && type !== 'anyURI') this.fail(where, `a collation applies to string ranges, not ${type}`);
     // Range options (min-occurs, score-function, cached, …) tune scoring and caching, not which documents match.
@@ -540,7 +401,7 @@ class StructuredParser extends QueryBodyReader {
 
   private operator(b: JsonObject, where: string): RangeOperator {
     const raw = b['range-operator'] ?? 'EQ';
-    const op = typeof raw === 'string' ? OPERATORS[raw.trim()] : undefined;
+    const op = typeof raw === 'string' ? RANGE_OPERATORS[raw.trim()] : undefined;
     if (!op) this.fail(`${where}.range-operator`, `${JSON.stringify(raw)} is not LT, LE, GT, GE, EQ or NE`);
     return op;
   }
@@ -570,11 +431,6 @@ class StructuredParser extends QueryBodyReader {
 
   // -- shapes --------------------------------------------------------------------------
 
-  private object(value: unknown, where: string): JsonObject {
-    if (!isJsonObject(value)) this.fail(where, `expected an object, found ${describe(value)}`);
-    return value;
-  }
-
 
   private scalars(value: unknown, where: string, allowNull = false): Array<string | number | boolean | null> {
     return this.list(value, where).map((v) => {
@@ -583,23 +439,12 @@ class StructuredParser extends QueryBodyReader {
     });
   }
 
-  private strings(value: unknown, where: string): string[] {
-    if (value === undefined) return [];
-    return this.list(value, where).map((v) => (typeof v === 'string' ? v : this.fail(where, `expected a string, found ${describe(v)}`)));
-  }
 
   private optionalString(value: unknown, where: string): string | undefined {
     if (value === undefined) return undefined;
     return typeof value === 'string' ? value : this.fail(where, `expected a string, found ${describe(value)}`);
   }
 
-  /** Numbers and booleans may arrive as text (the XML form, and clients that quote them). */
-  private optionalNumber(value: unknown, where: string): number | undefined {
-    if (value === undefined) return undefined;
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-    if (!Number.isFinite(n)) this.fail(where, `expected a number, found ${describe(value)}`);
-    return n;
-  }
 
   private optionalCount(value: unknown, where: string): number | undefined {
     const n = this.optionalNumber(value, where);
@@ -628,84 +473,4 @@ function withWeight(query: Query, weight: number | undefined): Query {
     default:
       return query;
   }
-}
-
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v);
-
-// ---------------------------------------------------------------------------------------
-// XML → the JSON form
-
-/** Children repeated as a list in the JSON form. */
-const REPEATED = new Set(['text', 'uri', 'value', 'term-option', 'range-option']);
-/** Children that are index references: empty elements with name/ns attributes. */
-const QNAMES = new Set(['element', 'attribute', 'field']);
-/** Attributes the XML form puts on query elements (value-query/range-query type, collation; directory depth). */
-const XML_ATTRIBUTES = new Set(['type', 'collation', 'depth']);
-
-type Parser = StructuredParser;
-
-function xmlChildQueries(parent: Element, parser: Parser, where: string): JsonObject[] {
-  const { text, children } = contentOf(parent);
-  if (text.trim() !== '') parser.fail(where, `unexpected text ${JSON.stringify(text.trim())}`);
-  return children.map((child, i) => xmlQuery(child, parser, `${where}/${child.localName}[${i + 1}]`));
-}
-
-/** The single query inside `element` (not-query, positive-query, …). */
-function xmlOneQuery(element: Element, parser: Parser, where: string): JsonObject {
-  const inner = xmlChildQueries(element, parser, where);
-  if (inner.length === 0) parser.fail(where, 'needs a query');
-  if (inner.length > 1) parser.tooMany(where, inner.map((q) => Object.keys(q)[0]));
-  return inner[0];
-}
-
-/** `<search:term-query>…` → `{"term-query": {…}}`. */
-function xmlQuery(element: Element, parser: Parser, where: string): JsonObject {
-  if (element.namespaceURI !== SEARCH_NS) parser.fail(where, `${describeElement(element)} is not in ${SEARCH_NS}`);
-  const kind = element.localName ?? '';
-  if (!isQueryKind(kind)) parser.fail(where, `unknown query kind ${kind}`);
-  if (kind in UNSUPPORTED) return { [kind]: {} };
-  if (WRAPPERS.has(kind)) {
-    return { [kind]: xmlOneQuery(element, parser, where) };
-  }
-  if (kind === 'true-query' || kind === 'false-query') {
-    if (contentOf(element).children.length > 0) parser.fail(where, 'takes no settings');
-    return { [kind]: null };
-  }
-  const body: JsonObject = {};
-  for (const attr of attributesOf(element)) {
-    if (attr.namespaceURI || !XML_ATTRIBUTES.has(attr.localName ?? '')) parser.fail(where, `unknown attribute ${attr.name}`);
-    body[attr.localName!] = attr.value;
-  }
-  const { text, children } = contentOf(element);
-  if (text.trim() !== '') parser.fail(where, `unexpected text ${JSON.stringify(text.trim())}`);
-  for (const child of children) {
-    const name = child.localName ?? '';
-    const at = `${where}/${name}`;
-    if (child.namespaceURI !== SEARCH_NS) parser.fail(at, `${describeElement(child)} is not in ${SEARCH_NS}`);
-    if (isQueryKind(name)) {
-      const [[childKind, childBody]] = Object.entries(xmlQuery(child, parser, at));
-      if (LISTS.has(kind)) {
-        ((body.queries ??= []) as JsonObject[]).push({ [childKind]: childBody });
-      } else {
-        // One query per kind that holds one (a query where none belongs is reported by the JSON parser).
-        const present = Object.keys(body).filter(isQueryKind);
-        if (present.length > 0) parser.tooMany(where, [...present, childKind]);
-        body[childKind] = childBody;
-      }
-    } else if (QUERY_SLOTS.has(name)) {
-      if (name in body) parser.fail(where, `${name} appears twice`);
-      body[name] = xmlOneQuery(child, parser, at);
-    } else if (QNAMES.has(name)) {
-      const attrs = Object.fromEntries(attributesOf(child).map((a) => [a.localName, a.value]));
-      body[name] = attrs;
-    } else if (REPEATED.has(name)) {
-      ((body[name] ??= []) as string[]).push(child.textContent ?? '');
-    } else {
-      if (contentOf(child).children.length > 0) parser.fail(at, 'expected text');
-      if (name in body) parser.fail(where, `${name} appears twice`);
-      body[name] = (child.textContent ?? '').trim();
-    }
-  }
-  return { [kind]: body };
 }

@@ -19,7 +19,19 @@ import type { WriteQueue } from '../storage/write-queue';
 import type { Corpus } from './corpus';
 import type { RangeIndexRef, RangeOperator } from './query-model';
 import type { FacetResult } from './response-model';
-import { orderFacetValues, type RangeIndexes } from './search-service';
+import { orderFacetValues } from './facet-order';
+
+/** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
+export interface RangeIndexes {
+  /** Documents matching a comparison; throws XDMP-ELEMRIDXNOTFOUND (and kin) when the index does not exist or is being built. */
+  matching(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number>;
+  /** Facet values over `keys`. */
+  facet(ref: RangeIndexRef, keys: ReadonlySet<number>, facetOptions: string[], buckets?: Array<{ name: string; label?: string; ge?: string; lt?: string }>): FacetResult;
+  /** A document's sort value (undefined: none; sorts last). */
+  sortValue(ref: RangeIndexRef, key: number, direction: 'ascending' | 'descending'): unknown;
+  /** Compares two sort values. */
+  compare(ref: RangeIndexRef, a: unknown, b: unknown): number;
+}
 
 interface Live {
   def: ResolvedRangeIndex;

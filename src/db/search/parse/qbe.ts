@@ -31,28 +31,16 @@
  *   the ranking; `$response` / `<q:response>` is handed back as given, for the search to
  *   apply or refuse.
  *
- * Errors: as structured.ts, the caller picks REST-INVALIDPARAM (a `query` URL parameter) or
- * RESTAPI-INVALIDCONTENT (a body).
+ * Errors: as structured.ts, a malformed QBE is a MalformedQuery (a QbeError), which the api
+ * reports as REST-INVALIDPARAM when it came in the `query` URL parameter.
  */
 import type { Element } from '@xmldom/xmldom';
-import { DbError } from '../errors';
-import { indexCovers } from './constraints';
-import type { QueryOptions } from '../options/types';
-import { isNcName, XML_NS } from '../xml/namespaces';
-import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
-import {
-  andOf,
-  attributesOf,
-  contentOf,
-  describeElement,
-  isJsonObject,
-  orOf,
-  parseXmlAs,
-  rangeTypeOrFail,
-  type JsonObject,
-  type MalformedQueryCode,
-} from './structured';
-import { parseJson } from '../json/parse';
+import { parseJson } from '../../json/parse';
+import type { QueryOptions } from '../../options/types';
+import { isNcName, XML_NS } from '../../xml/namespaces';
+import { indexCovers } from '../constraints';
+import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from '../query-model';
+import { andOf, attributesOf, contentOf, describe, describeElement, isJsonObject, MalformedQuery, orOf, parseXmlAs, rangeTypeOrFail, type JsonObject } from './toolkit';
 
 export const QBE_NS = 'http://marklogic.com/appservices/querybyexample';
 
@@ -61,16 +49,20 @@ export const QBE_NS = 'http://marklogic.com/appservices/querybyexample';
  * asked (`$validate: true`, `view=validate`), the entry of the `invalid-query` report,
  * with the QBE-* id of the operator at fault (`QBE-WORDOPERATOR` for a misused `$word`).
  */
-export class QbeError extends DbError {
+export class QbeError extends MalformedQuery {
   constructor(
-    code: MalformedQueryCode,
     detail: string,
     /** The report's id for the problem. */
     readonly qbeCode: string,
     /** The QBE asked to be validated (`$validate: true`): report it instead of failing. */
     readonly validate = false,
+    code?: 'RESTAPI-INVALIDCONTENT' | 'REST-INVALIDPARAM',
   ) {
-    super(code, detail);
+    super(detail, code);
+  }
+
+  override reportedAs(code: 'RESTAPI-INVALIDCONTENT' | 'REST-INVALIDPARAM'): QbeError {
+    return new QbeError(this.detail, this.qbeCode, this.validate, code);
   }
 }
 
@@ -89,8 +81,8 @@ function qbeCodeOf(where: string, detail: string): string {
   return 'QBE-INVALIDQUERY';
 }
 
-const qbeFailure = (code: MalformedQueryCode, where: string, detail: string): QbeError =>
-  new QbeError(code, `Invalid query: ${where ? `${where}: ` : ''}${detail}`, qbeCodeOf(where, detail));
+const qbeFailure = (where: string, detail: string): QbeError =>
+  new QbeError(`Invalid query: ${where ? `${where}: ` : ''}${detail}`, qbeCodeOf(where, detail));
 
 export type QbeFormat = 'json' | 'xml';
 export type QbeScore = 'logtfidf' | 'logtf' | 'simple' | 'random' | 'zero';
@@ -103,8 +95,6 @@ export interface QbeContext {
    * the index configuration holds it (indexes/config.ts `resolvedRangeIndexes`).
    */
   rangeIndexes?: readonly RangeIndexRef[];
-  /** Default: RESTAPI-INVALIDCONTENT for parsed JSON/XML, REST-INVALIDPARAM for text. */
-  errorCode?: MalformedQueryCode;
 }
 
 export interface ParsedQbe {
@@ -121,9 +111,8 @@ export interface ParsedQbe {
 
 /** `{"$query": {…}, "$format"?, "$validate"?, "$response"?}`. QBE names no constraints, so the options are not consulted. */
 export function parseQbe(json: unknown, _options: QueryOptions, context: QbeContext = {}): ParsedQbe {
-  const code = context.errorCode ?? 'RESTAPI-INVALIDCONTENT';
   const fail = (detail: string): never => {
-    throw qbeFailure(code, '', detail);
+    throw qbeFailure('', detail);
   };
   if (!isJsonObject(json)) return fail('a QBE is a JSON object with $query');
   for (const key of Object.keys(json)) {
@@ -134,7 +123,7 @@ export function parseQbe(json: unknown, _options: QueryOptions, context: QbeCont
   if (format !== 'json' && format !== 'xml') return fail(`$format ${JSON.stringify(format)} is not json or xml`);
   if (json.$validate !== undefined && typeof json.$validate !== 'boolean') fail('$validate must be true or false');
   if (json.$response !== undefined && !isJsonObject(json.$response)) fail('$response must be an object');
-  const builder = new Builder(format, context.rangeIndexes ?? [], code);
+  const builder = new Builder(format, context.rangeIndexes ?? []);
   let top: ReturnType<Builder['topFlags']>;
   let query: Query;
   try {
@@ -142,7 +131,7 @@ export function parseQbe(json: unknown, _options: QueryOptions, context: QbeCont
     query = new JsonCriteria(builder).criteria(json.$query, {}, '$query', true);
   } catch (e) {
     // Asked to validate: the problem is the answer (a 200 invalid-query report), not a failure.
-    if (e instanceof QbeError && json.$validate === true) throw new QbeError(code, e.detail, e.qbeCode, true);
+    if (e instanceof QbeError && json.$validate === true) throw new QbeError(e.detail, e.qbeCode, true);
     throw e;
   }
   return {
@@ -156,9 +145,8 @@ export function parseQbe(json: unknown, _options: QueryOptions, context: QbeCont
 
 /** `<q:qbe>` with `<q:query>`, `<q:format>`?, `<q:response>`?; or a bare `<q:query>`. */
 export function parseQbeXml(element: Element, _options: QueryOptions, context: QbeContext = {}): ParsedQbe {
-  const code = context.errorCode ?? 'RESTAPI-INVALIDCONTENT';
   const fail = (detail: string): never => {
-    throw qbeFailure(code, '', detail);
+    throw qbeFailure('', detail);
   };
   if (element.namespaceURI !== QBE_NS || (element.localName !== 'qbe' && element.localName !== 'query')) {
     fail(`the root element must be qbe or query in ${QBE_NS}, not ${describeElement(element)}`);
@@ -187,7 +175,7 @@ export function parseQbeXml(element: Element, _options: QueryOptions, context: Q
     if (!found) return fail('a QBE needs q:query');
     query = found;
   }
-  const builder = new Builder(format, context.rangeIndexes ?? [], code);
+  const builder = new Builder(format, context.rangeIndexes ?? []);
   return {
     query: new XmlCriteria(builder).children(query, {}, 'q:query'),
     format,
@@ -197,13 +185,12 @@ export function parseQbeXml(element: Element, _options: QueryOptions, context: Q
 
 /** A QBE as text (the `query` parameter of GET /v1/qbe): JSON or XML by its first character unless `format` says. */
 export function parseQbeText(text: string, options: QueryOptions, context: QbeContext & { format?: QbeFormat } = {}): ParsedQbe {
-  const code = context.errorCode ?? 'REST-INVALIDPARAM';
   const trimmed = text.trim();
-  if (trimmed === '') throw new DbError(code, 'Invalid query: the QBE is empty');
+  if (trimmed === '') throw new MalformedQuery('Invalid query: the QBE is empty');
   const syntax = context.format ?? (trimmed.startsWith('<') ? 'xml' : 'json');
-  const inner = { ...context, errorCode: code };
-  if (syntax === 'xml') return parseQbeXml(parseXmlAs(trimmed, code, 'QBE'), options, inner);
-  const json = parseJson(trimmed, 'QBE', (reason) => new DbError(code, `Invalid query: the QBE is not well-formed JSON: ${reason}`));
+  const inner = { rangeIndexes: context.rangeIndexes };
+  if (syntax === 'xml') return parseQbeXml(parseXmlAs(trimmed, 'QBE'), options, inner);
+  const json = parseJson(trimmed, 'QBE', (reason) => new MalformedQuery(`Invalid query: the QBE is not well-formed JSON: ${reason}`));
   return parseQbe(json, options, inner);
 }
 
@@ -236,11 +223,10 @@ class Builder {
   constructor(
     readonly format: QbeFormat,
     private readonly indexes: readonly RangeIndexRef[],
-    private readonly code: MalformedQueryCode,
   ) {}
 
   fail(where: string, detail: string): never {
-    throw qbeFailure(this.code, where, detail);
+    throw qbeFailure(where, detail);
   }
 
   /** `$filtered` and `$score` at the top of `$query`. */
@@ -286,7 +272,7 @@ class Builder {
     // The criterion's own scope is kept: it says whether a JSON property or an XML element is meant.
     const use = (i: RangeIndexRef): RangeIndexRef => ({ scope, type: i.type, ...(i.collation ? { collation: i.collation } : {}) });
     if (datatype !== undefined) {
-      const type = rangeTypeOrFail(datatype, `${where} $datatype`, this.code);
+      const type = rangeTypeOrFail(datatype, `${where} $datatype`);
       const match = configured.find((i) => i.type === type);
       return match ? use(match) : { scope, type };
     }
@@ -463,8 +449,6 @@ class JsonCriteria {
   }
 }
 
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v);
 
 // ---------------------------------------------------------------------------------------
 // XML

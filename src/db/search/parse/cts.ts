@@ -28,43 +28,26 @@
  * - Options are checked against what the server accepts for the kind: a misspelt option
  *   would otherwise be silently ignored and change what matches.
  *
- * Errors: malformed input is a DbError whose code the caller chooses, as in structured.ts
- * (REST-INVALIDPARAM for a URL parameter, RESTAPI-INVALIDCONTENT for a body or options).
+ * Errors: malformed input is a MalformedQuery, as in structured.ts (the api words it by
+ * where the query came from).
  * Kinds needing what Tabula does not have (geospatial, temporal, fields, path indexes, …)
  * are a 400 naming the kind; field and path-range queries with the index-not-found codes
  * constraints.ts uses for fields and path indexes.
  */
 import type { Element } from '@xmldom/xmldom';
-import { DbError } from '../errors';
-import { castValue } from '../indexes/range-values';
-import type { QueryOptions } from '../options/types';
-import { isNcName, XML_NS, XS_NS, XSI_NS } from '../xml/namespaces';
-import { parseXml } from '../xml/parse';
-import { indexCovers, termOptionsOf } from './constraints';
-import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
-import {
-  andOf,
-  attributesOf,
-  contentOf,
-  describeElement,
-  isJsonObject,
-  orOf,
-  parseStructuredQuery,
-  QueryBodyReader,
-  parseStructuredQueryXml,
-  parseXmlAs,
-  SEARCH_NS,
-  type JsonObject,
-  type MalformedQueryCode,
-} from './structured';
+import { DbError } from '../../errors';
+import { castValue } from '../../indexes/range-values';
+import { CTS_NS } from '../../options/convert';
+import { isNcName } from '../../xml/namespaces';
+import { indexCovers, termOptionsOf } from '../constraints';
+import type { Query, RangeIndexRef, RangeType, Scope, TermOptions } from '../query-model';
+import { AND_OPTIONS, camelOf, INTEGERS, JSON_KINDS, kebabOf, NEAR_OPTIONS, NUMERIC, OR_OPTIONS, RANGE_OPTIONS, RANGE_TYPES, STRINGS, SUPPORTED_SET, TERM_OPTIONS, UNSUPPORTED, type Kind } from './cts-kinds';
+import { XmlReader } from './cts-xml';
+import { andOf, describe, describeElement, INVALID, isJsonObject, MalformedQuery, orOf, parseJsonAs, parseXmlAs, QueryBodyReader, RANGE_OPERATORS, type JsonObject } from './toolkit';
 
-export { CTS_NS } from '../options/convert';
-import { CTS_NS } from '../options/convert';
-import { parseJson } from '../json/parse';
+export { CTS_NS } from '../../options/convert';
 
 export interface CtsParseOptions {
-  /** Default: RESTAPI-INVALIDCONTENT for parsed JSON/XML and options, REST-INVALIDPARAM for text. */
-  errorCode?: MalformedQueryCode;
   /**
    * The database's range indexes, so a range value without an index type takes the type
    * of the index on its name (see the module comment). A JSON property's index may be
@@ -76,172 +59,23 @@ export interface CtsParseOptions {
 
 /** A serialised cts query element (`<cts:and-query>`, …). */
 export function parseCtsXml(element: Element, how: CtsParseOptions = {}): Query {
-  const parser = new CtsParser(how.errorCode ?? 'RESTAPI-INVALIDCONTENT', how.rangeIndexes ?? []);
+  const parser = new CtsParser(how.rangeIndexes ?? []);
   const where = element.namespaceURI === CTS_NS ? `cts:${element.localName}` : describeElement(element);
   return parser.one(new XmlReader(parser).query(element, where), '');
 }
 
 /** `{"ctsquery": {…}}` or the query object inside it (`{"wordQuery": {…}}`). */
 export function parseCtsJson(json: unknown, how: CtsParseOptions = {}): Query {
-  return new CtsParser(how.errorCode ?? 'RESTAPI-INVALIDCONTENT', how.rangeIndexes ?? []).root(json);
+  return new CtsParser(how.rangeIndexes ?? []).root(json);
 }
 
 /** A cts query as text: XML (`<cts:…-query>`) or JSON (`{"ctsquery": …}`), told apart by the first character. */
 export function parseCtsText(text: string, how: CtsParseOptions = {}): Query {
-  const code = how.errorCode ?? 'REST-INVALIDPARAM';
   const trimmed = text.trim();
-  if (trimmed === '') throw new DbError(code, 'Invalid query: the cts query is empty');
-  if (trimmed.startsWith('<')) return parseCtsXml(parseXmlAs(trimmed, code, 'cts query'), { ...how, errorCode: code });
-  return parseCtsJson(parseJsonAs(trimmed, code, 'cts query'), { ...how, errorCode: code });
+  if (trimmed === '') throw new MalformedQuery('Invalid query: the cts query is empty');
+  if (trimmed.startsWith('<')) return parseCtsXml(parseXmlAs(trimmed, 'cts query'), how);
+  return parseCtsJson(parseJsonAs(trimmed, 'cts query'), how);
 }
-
-/**
- * Every entry of the options' `additional-query`, parsed: a string of serialised XML (a cts
- * query, or a structured query in the search namespace, as options/convert.ts keeps them),
- * or a JSON object that is a structured query (`{"query": …}` or its content) or a cts
- * query (`{"ctsquery": …}` or a camelCase kind). Errors name the entry.
- */
-export function additionalQueries(options: QueryOptions, how: CtsParseOptions = {}): Query[] {
-  const code = how.errorCode ?? 'RESTAPI-INVALIDCONTENT';
-  const raw: unknown = options['additional-query'];
-  const entries = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
-  return entries.map((entry, i) => {
-    try {
-      return additionalQuery(entry, options, { ...how, errorCode: code });
-    } catch (e) {
-      if (!(e instanceof DbError)) throw e;
-      const at = `additional-query[${i}]`;
-      const detail = e.detail.startsWith(INVALID) ? `${INVALID}${at}: ${e.detail.slice(INVALID.length)}` : `${at}: ${e.detail}`;
-      throw new DbError(e.code, detail, e.status);
-    }
-  });
-}
-
-const INVALID = 'Invalid query: ';
-
-function additionalQuery(entry: unknown, options: QueryOptions, how: CtsParseOptions & { errorCode: MalformedQueryCode }): Query {
-  const code = how.errorCode;
-  const fail = (detail: string): never => {
-    throw new DbError(code, `${INVALID}${detail}`);
-  };
-  if (typeof entry === 'string') {
-    const text = entry.trim();
-    if (text === '') return fail('the query is empty');
-    if (text.startsWith('{')) return additionalQuery(parseJsonAs(text, code, 'additional query'), options, how);
-    if (!text.startsWith('<')) return fail('expected a serialised query (XML or JSON)');
-    const root = parseXmlAs(text, code, 'additional query');
-    if (root.namespaceURI === CTS_NS) return parseCtsXml(root, how);
-    if (root.namespaceURI === SEARCH_NS) return parseStructuredQueryXml(asSearchQuery(root), options, { errorCode: code });
-    return fail(`${describeElement(root)} is neither a cts query (${CTS_NS}) nor a structured query (${SEARCH_NS})`);
-  }
-  if (!isJsonObject(entry)) return fail(`expected a serialised query or a query object, found ${describe(entry)}`);
-  const keys = Object.keys(entry);
-  if (keys.includes('ctsquery') || (keys.length > 0 && keys.every((k) => JSON_KINDS.has(k)))) return parseCtsJson(entry, how);
-  return parseStructuredQuery(entry, options, { errorCode: code });
-}
-
-/**
- * A structured query kind written on its own (`<search:term-query>`, as options/convert.ts
- * stores a JSON structured query's kinds) inside the `<search:query>` the parser expects.
- */
-function asSearchQuery(root: Element): Element {
-  if (root.localName === 'query') return root;
-  const doc = parseXml(`<search:query xmlns:search="${SEARCH_NS}"/>`);
-  const wrapper = doc.documentElement!;
-  wrapper.appendChild(doc.importNode(root, true));
-  return wrapper;
-}
-
-function parseJsonAs(text: string, code: MalformedQueryCode, what: string): unknown {
-  return parseJson(text, what, (reason) => new DbError(code, `${INVALID}the ${what} is not well-formed JSON: ${reason}`));
-}
-
-// ---------------------------------------------------------------------------------------
-// The kinds
-
-const SUPPORTED = [
-  'and-query', 'or-query', 'not-query', 'and-not-query', 'not-in-query', 'near-query', 'boost-query',
-  'word-query', 'element-word-query', 'element-attribute-word-query', 'json-property-word-query',
-  'element-value-query', 'element-attribute-value-query', 'json-property-value-query',
-  'element-range-query', 'element-attribute-range-query', 'json-property-range-query',
-  'collection-query', 'directory-query', 'document-query',
-  'element-query', 'json-property-scope-query', 'properties-fragment-query', 'document-fragment-query',
-  'true-query', 'false-query',
-] as const;
-type Kind = (typeof SUPPORTED)[number];
-const SUPPORTED_SET = new Set<string>(SUPPORTED);
-
-const NO_GEO = 'Tabula has no geospatial indexes';
-const NO_TEMPORAL = 'Tabula has no temporal collections';
-
-/** Kinds of the real server that need what Tabula does not have, with why (and the code, where the server has one). */
-const UNSUPPORTED: Record<string, { reason: string; code?: 'XDMP-FIELDRIDXNOTFOUND' | 'XDMP-PATHRIDXNOTFOUND' }> = {
-  'element-geospatial-query': { reason: NO_GEO },
-  'element-child-geospatial-query': { reason: NO_GEO },
-  'element-pair-geospatial-query': { reason: NO_GEO },
-  'element-attribute-pair-geospatial-query': { reason: NO_GEO },
-  'json-property-geospatial-query': { reason: NO_GEO },
-  'json-property-child-geospatial-query': { reason: NO_GEO },
-  'json-property-pair-geospatial-query': { reason: NO_GEO },
-  'path-geospatial-query': { reason: NO_GEO },
-  'geospatial-region-query': { reason: NO_GEO },
-  'field-word-query': { reason: 'Tabula has no fields', code: 'XDMP-FIELDRIDXNOTFOUND' },
-  'field-value-query': { reason: 'Tabula has no fields', code: 'XDMP-FIELDRIDXNOTFOUND' },
-  'field-range-query': { reason: 'Tabula has no fields', code: 'XDMP-FIELDRIDXNOTFOUND' },
-  'path-range-query': { reason: 'Tabula has no path range indexes', code: 'XDMP-PATHRIDXNOTFOUND' },
-  'range-query': { reason: 'name the index with element-range-query, element-attribute-range-query or json-property-range-query' },
-  'lsqt-query': { reason: NO_TEMPORAL },
-  'period-range-query': { reason: NO_TEMPORAL },
-  'period-compare-query': { reason: NO_TEMPORAL },
-  'before-query': { reason: 'Tabula keeps no timestamped versions' },
-  'after-query': { reason: 'Tabula keeps no timestamped versions' },
-  'triple-range-query': { reason: 'Tabula searches triples through SPARQL only' },
-  'similar-query': { reason: 'Tabula does not compare documents for similarity' },
-  'reverse-query': { reason: 'Tabula does not match documents against stored queries' },
-  'registered-query': { reason: 'Tabula registers no queries' },
-  'locks-fragment-query': { reason: 'Tabula keeps no locks fragments' },
-  'column-range-query': { reason: 'Tabula has no TDE views' },
-  'document-format-query': { reason: "Tabula's query model has no document format test" },
-  'document-permission-query': { reason: "Tabula's query model has no permission test" },
-  'document-root-query': { reason: "Tabula's query model has no root element test" },
-};
-
-const camelOf = (kebab: string): string => kebab.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-const kebabOf = (camel: string): string => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** Every kind name the JSON form knows (wordQuery, fieldRangeQuery, …). */
-const JSON_KINDS = new Set([...SUPPORTED, ...Object.keys(UNSUPPORTED)].map(camelOf));
-
-/** Kinds holding a list of queries (`queries`); the other containers hold one (`query`). */
-const LISTS = new Set(['and-query', 'or-query', 'near-query']);
-
-const OPERATORS: Record<string, RangeOperator> = { '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', '=': 'EQ', '!=': 'NE', LT: 'LT', LE: 'LE', GT: 'GT', GE: 'GE', EQ: 'EQ', NE: 'NE' };
-
-const RANGE_TYPES = new Set<RangeType>(['string', 'int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float', 'date', 'dateTime', 'time', 'boolean', 'anyURI']);
-const NUMERIC = new Set<RangeType>(['int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float']);
-/** xs:integer and its derived types that are not index types themselves: the index decides. */
-const INTEGERS = new Set(['integer', 'short', 'byte', 'unsignedShort', 'unsignedByte', 'nonNegativeInteger', 'nonPositiveInteger', 'positiveInteger', 'negativeInteger']);
-const STRINGS = new Set(['string', 'untypedAtomic', 'normalizedString', 'token']);
-
-// Options each kind accepts (the server's cts constructors refuse others).
-const TERM_OPTIONS = [
-  /^(case|diacritic|punctuation|whitespace)-(sensitive|insensitive)$/,
-  /^(stemmed|unstemmed|wildcarded|unwildcarded|exact|synonym)$/,
-  /^lang=[a-z]{2,3}([-_][a-z0-9]+)*$/,
-  /^(min|max)-occurs=\d+$/,
-  /^distance-weight=\d+(\.\d+)?$/,
-  /^lexicon-expand=(full|prefix-postfix|off|heuristic)$/,
-];
-const RANGE_OPTIONS = [
-  /^collation=\S+$/,
-  /^(cached|uncached|cached-incremental|synonym)$/,
-  /^(min|max)-occurs=\d+$/,
-  /^score-function=(linear|reciprocal|zero)$/,
-  /^slope-factor=\d+(\.\d+)?$/,
-];
-const NEAR_OPTIONS = [/^(ordered|unordered)$/, /^minimum-distance=\d+$/];
-const AND_OPTIONS = [/^(ordered|unordered)$/];
-const OR_OPTIONS = [/^synonym$/];
 
 type Scalar = string | number | boolean | null;
 
@@ -260,15 +94,10 @@ function accepts(value: RangeValueIn, type: RangeType): boolean {
   return castValue(value.text, type) !== undefined;
 }
 
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'string' ? JSON.stringify(v) : String(v);
 
 class CtsParser extends QueryBodyReader {
-  constructor(
-    code: MalformedQueryCode,
-    private readonly indexes: readonly RangeIndexRef[],
-  ) {
-    super(code);
+  constructor(private readonly indexes: readonly RangeIndexRef[]) {
+    super();
   }
 
   protected misplaced(key: string, allowed: string[]): string | undefined {
@@ -310,7 +139,8 @@ class CtsParser extends QueryBodyReader {
     const { reason, code } = UNSUPPORTED[kebab];
     const named = field === undefined ? '' : ` (${code === 'XDMP-PATHRIDXNOTFOUND' ? 'path' : 'field'} ${field})`;
     const at = where === written ? '' : `${where}: `;
-    throw new DbError(code ?? this.code, `${INVALID}${at}${written} is not supported${named}: ${reason}`);
+    const detail = `${INVALID}${at}${written} is not supported${named}: ${reason}`;
+    throw code ? new DbError(code, detail) : new MalformedQuery(detail);
   }
 
   private queries(value: unknown, where: string): Query[] {
@@ -424,7 +254,7 @@ class CtsParser extends QueryBodyReader {
     const minimumDistance = minima[0];
     if (minimumDistance !== undefined && minimumDistance > distance) this.fail(where, `minimum-distance ${minimumDistance} is greater than distance ${distance}`);
     const ordered = this.ordering(options, where);
-    const weights = [this.number(b.weight, `${where}.weight`), this.number(b['distance-weight'], `${where}.distance-weight`)].filter((w) => w !== undefined);
+    const weights = [this.optionalNumber(b.weight, `${where}.weight`), this.optionalNumber(b['distance-weight'], `${where}.distance-weight`)].filter((w) => w !== undefined);
     if (new Set(weights).size > 1) this.fail(where, `weight ${weights[0]} and distance-weight ${weights[1]} disagree`);
     const weight = weights[0];
     return {
@@ -490,7 +320,7 @@ class CtsParser extends QueryBodyReader {
     const scopes = this.scopes(kind, b, ['operator', 'value', 'options', 'weight'], where);
     const raw = b.operator;
     if (raw === undefined) this.fail(where, 'needs operator (<, <=, >, >=, = or !=)');
-    const operator = typeof raw === 'string' ? OPERATORS[raw.trim()] : undefined;
+    const operator = typeof raw === 'string' ? RANGE_OPERATORS[raw.trim()] : undefined;
     if (!operator) return this.fail(`${where}.operator`, `${describe(raw)} is not <, <=, >, >=, = or !=`);
     const given = this.list(this.required(b, 'value', where), `${where}.value`);
     if (given.length === 0) this.fail(`${where}.value`, 'needs at least one value');
@@ -611,17 +441,10 @@ class CtsParser extends QueryBodyReader {
   }
 
   private weight(b: JsonObject, where: string): { weight?: number } {
-    const weight = this.number(b.weight, `${where}.weight`);
+    const weight = this.optionalNumber(b.weight, `${where}.weight`);
     return weight === undefined ? {} : { weight };
   }
 
-  /** Numbers may arrive as text (XML attributes, and clients that quote them). */
-  private number(value: unknown, where: string): number | undefined {
-    if (value === undefined) return undefined;
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-    if (!Number.isFinite(n)) this.fail(where, `expected a number, found ${describe(value)}`);
-    return n;
-  }
 
   private count(value: unknown, where: string): number | undefined {
     const n = value === undefined ? undefined : typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
@@ -631,122 +454,6 @@ class CtsParser extends QueryBodyReader {
 
   // -- shapes --------------------------------------------------------------------------
 
-  private object(value: unknown, where: string): JsonObject {
-    if (!isJsonObject(value)) this.fail(where, `expected an object, found ${describe(value)}`);
-    return value;
-  }
 
-  private strings(value: unknown, where: string): string[] {
-    if (value === undefined) return [];
-    return this.list(value, where).map((v) => (typeof v === 'string' ? v : this.fail(where, `expected a string, found ${describe(v)}`)));
-  }
 }
 
-// ---------------------------------------------------------------------------------------
-// XML → the JSON form
-
-/** Attributes a cts query element may carry, as the JSON form names them. */
-const XML_ATTRIBUTES = new Set(['weight', 'distance', 'minimum-distance', 'distance-weight', 'operator', 'depth']);
-/** Elements holding one query, as the JSON form names them. */
-const SLOTS: Record<string, string> = {
-  positive: 'positiveQuery',
-  'positive-query': 'positiveQuery',
-  negative: 'negativeQuery',
-  'negative-query': 'negativeQuery',
-  'matching-query': 'matchingQuery',
-  'boosting-query': 'boostingQuery',
-};
-/** Repeated text children: element name → JSON key. */
-const REPEATED: Record<string, string> = { text: 'text', option: 'options', uri: 'uris', property: 'property', element: 'element', attribute: 'attribute', value: 'value' };
-
-class XmlReader {
-  constructor(private readonly parser: CtsParser) {}
-
-  /** `<cts:word-query>…` → `{"wordQuery": {…}}`. */
-  query(element: Element, where: string): JsonObject {
-    const p = this.parser;
-    if (element.namespaceURI !== CTS_NS) p.fail(where, `${describeElement(element)} is not a cts query (namespace ${CTS_NS})`);
-    const kind = element.localName ?? '';
-    if (kind in UNSUPPORTED) {
-      const field = Array.from(element.childNodes).find((c) => c.nodeType === c.ELEMENT_NODE && ['field', 'path-expression'].includes((c as Element).localName ?? ''));
-      p.unsupported(kind, `cts:${kind}`, where, field ? (field.textContent ?? '').trim() : undefined);
-    }
-    if (!SUPPORTED_SET.has(kind)) p.fail(where, `unknown cts query kind cts:${kind}`);
-    const body: JsonObject = {};
-    for (const attr of attributesOf(element)) {
-      const name = attr.localName ?? attr.name;
-      if (attr.namespaceURI || !XML_ATTRIBUTES.has(name)) p.fail(where, `unknown attribute ${attr.name}`);
-      body[name] = attr.value;
-    }
-    const { text, children } = contentOf(element);
-    if (text.trim() !== '') p.fail(where, `unexpected text ${JSON.stringify(text.trim())}`);
-    let lang: string | undefined;
-    children.forEach((child, i) => {
-      const name = child.localName ?? '';
-      const at = `${where}/cts:${name}[${i + 1}]`;
-      if (child.namespaceURI !== CTS_NS) p.fail(at, `${describeElement(child)} is not in ${CTS_NS}`);
-      if (name in SLOTS) {
-        const key = SLOTS[name];
-        if (key in body) p.fail(where, `${name} appears twice`);
-        body[key] = this.only(child, at);
-      } else if (name.endsWith('-query')) {
-        const query = this.query(child, at);
-        if (LISTS.has(kind)) ((body.queries ??= []) as JsonObject[]).push(query);
-        else if ('query' in body) p.tooMany(where, [Object.keys(body.query as JsonObject)[0], Object.keys(query)[0]]);
-        else body.query = query;
-      } else if (name in REPEATED) {
-        if (contentOf(child).children.length > 0) p.fail(at, 'expected text');
-        const value = this.leaf(child, name, at);
-        ((body[REPEATED[name]] ??= []) as unknown[]).push(value);
-        if (name === 'text') lang ??= child.getAttributeNS(XML_NS, 'lang') || undefined;
-      } else if (name === 'depth') {
-        if ('depth' in body) p.fail(where, 'depth appears twice');
-        body.depth = (child.textContent ?? '').trim();
-      } else {
-        p.fail(at, `unexpected cts:${name} in cts:${kind}`);
-      }
-    });
-    // The text's xml:lang is the language its words are in, unless an option says otherwise.
-    const options = (body.options ?? []) as string[];
-    if (lang && !options.some((o) => o.trim().toLowerCase().startsWith('lang='))) body.options = [...options, `lang=${lang}`];
-    return { [camelOf(kind)]: body };
-  }
-
-  /** The one query inside `<cts:positive>`, `<cts:matching-query>`, …. */
-  private only(element: Element, where: string): JsonObject {
-    const { text, children } = contentOf(element);
-    if (text.trim() !== '') this.parser.fail(where, `unexpected text ${JSON.stringify(text.trim())}`);
-    if (children.length === 0) this.parser.fail(where, 'needs a query');
-    if (children.length > 1) this.parser.tooMany(where, children.map((c) => `cts:${c.localName}`));
-    return this.query(children[0], `${where}/cts:${children[0].localName}`);
-  }
-
-  private leaf(child: Element, name: string, where: string): unknown {
-    const text = child.textContent ?? '';
-    if (name === 'element' || name === 'attribute') return this.clark(child, text.trim(), where);
-    if (name === 'option' || name === 'uri') return text.trim();
-    if (name !== 'value') return text;
-    if (['true', '1'].includes(child.getAttributeNS(XSI_NS, 'nil')?.trim() ?? '')) return null;
-    const type = child.getAttributeNS(XSI_NS, 'type');
-    return type ? { type: this.xsType(child, type.trim(), where), val: text } : text;
-  }
-
-  /** `p:local` resolved by the declarations in scope, or `{ns}local`; unprefixed is no namespace (see the module comment). */
-  private clark(element: Element, text: string, where: string): string {
-    if (text.startsWith('{')) return text;
-    const colon = text.indexOf(':');
-    if (colon < 0) return text;
-    const prefix = text.slice(0, colon);
-    const ns = element.lookupNamespaceURI(prefix);
-    if (!ns) this.parser.fail(where, `the prefix ${prefix} of ${text} is not declared`);
-    return `{${ns}}${text.slice(colon + 1)}`;
-  }
-
-  /** `xs:int` → `xs:int`, whatever prefix binds the schema namespace (an undeclared `xs` is taken to mean it). */
-  private xsType(element: Element, qname: string, where: string): string {
-    const [prefix, local] = qname.includes(':') ? qname.split(':', 2) : ['', qname];
-    const ns = element.lookupNamespaceURI(prefix || null);
-    if (ns !== XS_NS && !(prefix === 'xs' && !ns)) this.parser.fail(where, `xsi:type ${qname} is not an XML Schema type`);
-    return `xs:${local}`;
-  }
-}

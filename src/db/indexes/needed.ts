@@ -1,0 +1,51 @@
+/**
+ * The range indexes an option set relies on — range constraints, range sort orders, range
+ * values and tuples sources — each with its state in this database: there, being built
+ * (re-indexing), or missing. `/v1/config/indexes` reports them.
+ */
+import type { IndexSpec, QueryOptions } from '../options/types';
+import { rangeRefOf } from '../search/constraints';
+import type { RangeIndexRef } from '../search/query-model';
+import type { RangeIndexStatus } from '../search/live-range-indexes';
+import { findRangeIndexIn, type IndexSettings } from './config';
+
+export interface NeededIndex {
+  /** Where the options use it: `constraint cuisine`, `sort-order`, `values price`. */
+  usedBy: string;
+  'scalar-type': string;
+  'json-property'?: string;
+  element?: { name: string; ns: string };
+  attribute?: { name: string; ns: string };
+  collation?: string;
+  state: 'ready' | 'building' | 'missing';
+}
+
+/** The range indexes an option set names, each with its state in this database. */
+export function neededIndexes(options: QueryOptions, settings: IndexSettings, status: RangeIndexStatus[]): NeededIndex[] {
+  const out: NeededIndex[] = [];
+  const add = (usedBy: string, spec: IndexSpec & { type?: string; collation?: string }) => {
+    if (!spec.type || (spec['json-property'] === undefined && !spec.element)) return;
+    let ref: RangeIndexRef;
+    try {
+      ref = rangeRefOf({ ...spec, type: spec.type }, usedBy);
+    } catch {
+      return; // fields and paths: Tabula has none, and the options validator says so when they are saved
+    }
+    const found = findRangeIndexIn(settings, ref);
+    const live = found && status.find((s) => s.key === found.key);
+    out.push({
+      usedBy,
+      'scalar-type': ref.type,
+      ...(spec['json-property'] !== undefined ? { 'json-property': spec['json-property'] } : {}),
+      ...(spec.element ? { element: { name: spec.element.name, ns: spec.element.ns ?? '' } } : {}),
+      ...(spec.attribute ? { attribute: { name: spec.attribute.name, ns: spec.attribute.ns ?? '' } } : {}),
+      ...(ref.collation ? { collation: ref.collation } : {}),
+      // A configured index the search engine has not attached yet (no search since start) is ready as far as the settings go.
+      state: !found ? 'missing' : live?.state === 'building' ? 'building' : 'ready',
+    });
+  };
+  for (const c of options.constraint ?? []) if (c.range) add(`constraint ${c.name}`, c.range);
+  for (const s of options['sort-order'] ?? []) if (!('score' in s)) add('sort-order', s);
+  for (const v of (options.values as Array<{ name: string; range?: IndexSpec & { type: string } }> | undefined) ?? []) if (v.range) add(`values ${v.name}`, v.range);
+  return out;
+}

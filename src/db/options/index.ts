@@ -1,0 +1,9 @@
+/**
+ * The query options part's entry point: what the api (and its tests) may use of
+ * src/db/options (docs/decisions/0019-search-modules.md).
+ */
+export { normalizeOptions, optionsFromElement, optionsToXml, parseOptionsBody } from './convert';
+export { effectiveOptions, restDefaultOptions } from './defaults';
+export type { OptionsCheck } from './store';
+export type { QueryOptions } from './types';
+export { validateOptions } from './validate';
