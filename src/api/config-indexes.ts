@@ -21,29 +21,11 @@ import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
+import type { ConfiguredRangeIndex, IndexReport, IndexSummary as Summary, NeededIndex, OptionSetIndexReport } from '../wire/indexes';
 
 export function registerConfigIndexes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/config/indexes', { GET: (c) => report(c, deps, undefined) });
   endpoint(app, '/config/indexes/:name', { GET: (c) => report(c, deps, c.req.param('name')) });
-}
-
-interface NeededIndex {
-  /** Where the options use it: `constraint cuisine`, `sort-order`, `values price`. */
-  usedBy: string;
-  'scalar-type': string;
-  'json-property'?: string;
-  element?: { name: string; ns: string };
-  attribute?: { name: string; ns: string };
-  collation?: string;
-  state: 'ready' | 'building' | 'missing';
-}
-
-interface Summary {
-  'query-options': string;
-  uri: string;
-  'index-count': number;
-  complete: boolean;
-  indexes: NeededIndex[];
 }
 
 async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): Promise<Response> {
@@ -69,7 +51,7 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
       indexes,
     });
   }
-  const ranges = status.map((s) => ({
+  const ranges = status.map((s): ConfiguredRangeIndex => ({
     'scalar-type': s.type,
     ...(s.scope.kind === 'element' ? { localname: s.scope.name, 'namespace-uri': s.scope.ns } : { 'parent-localname': s.scope.element.name, 'parent-namespace-uri': s.scope.element.ns, localname: s.scope.attribute.name, 'namespace-uri': s.scope.attribute.ns }),
     ...(s.collation ? { collation: s.collation } : {}),
@@ -80,7 +62,7 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
   }));
   const body =
     format === 'json'
-      ? JSON.stringify(only !== undefined ? { 'index-summary': summaries[0] } : { 'index-summaries': summaries, 'range-indexes': ranges })
+      ? JSON.stringify(only !== undefined ? ({ 'index-summary': summaries[0] } satisfies OptionSetIndexReport) : ({ 'index-summaries': summaries, 'range-indexes': ranges } satisfies IndexReport))
       : xmlReport(summaries, only !== undefined ? undefined : ranges);
   return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
 }
@@ -115,9 +97,9 @@ function neededIndexes(options: QueryOptions, settings: IndexSettings, status: R
   return out;
 }
 
-function xmlReport(summaries: Summary[], ranges: Array<Record<string, unknown>> | undefined): string {
+function xmlReport(summaries: Summary[], ranges: ConfiguredRangeIndex[] | undefined): string {
   const NS = 'http://marklogic.com/rest-api';
-  const attrs = (o: Record<string, unknown>) =>
+  const attrs = (o: object) =>
     Object.entries(o)
       .filter(([, v]) => v !== undefined && typeof v !== 'object')
       .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)

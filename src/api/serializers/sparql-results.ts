@@ -8,18 +8,11 @@
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';
 import { tableHtml, termHtml, thingsHref, xhtmlPage, type HrefFor } from './html';
-import { safeBlankLabel, turtleTerm, type JsonTerm } from './rdf-terms';
+import { safeBlankLabel, turtleTerm } from './rdf-terms';
 import { sparqlResultsWriter } from './formats';
+import type { SparqlJsonBinding, SparqlJsonResults, SparqlJsonTerm } from '../../wire/rdf';
 
-export type SparqlJsonTerm = JsonTerm;
-
-export type SparqlJsonBinding = Record<string, SparqlJsonTerm>;
-
-export interface SparqlJsonResults {
-  head: { vars?: string[]; link?: string[] };
-  results?: { bindings: SparqlJsonBinding[] };
-  boolean?: boolean;
-}
+export type { SparqlJsonBinding, SparqlJsonResults, SparqlJsonTerm };
 
 const SPARQL_RESULTS_NS = 'http://www.w3.org/2005/sparql-results#';
 const ITS_NS = 'http://www.w3.org/2005/11/its';
