@@ -23,8 +23,8 @@ const bindingsOf = (r: SparqlJsonResults) => r.results?.bindings ?? [];
 
 /** `application/sparql-results+json`, with `head` first as the W3C examples order it. */
 export function resultsToJson(r: SparqlJsonResults): string {
-  if (isBoolean(r)) return JSON.stringify({ head: r.head, boolean: r.boolean });
-  return JSON.stringify({ head: { ...r.head, vars: varsOf(r) }, results: { bindings: bindingsOf(r) } });
+  if (isBoolean(r)) return JSON.stringify({ head: r.head, boolean: r.boolean } satisfies SparqlJsonResults);
+  return JSON.stringify({ head: { ...r.head, vars: varsOf(r) }, results: { bindings: bindingsOf(r) } } satisfies SparqlJsonResults);
 }
 
 // --- XML ------------------------------------------------------------------------------
