@@ -22,7 +22,7 @@ import { DbError } from '../errors';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { RangeIndexRef, Scope } from '../search/query-model';
-import type { InvalidValues, RangeElementAttributeIndex as WireAttributeIndex, RangeElementIndex as WireElementIndex, ScalarType } from '../../wire/indexes';
+import type { DatabaseIndexes, InvalidValues, RangeElementAttributeIndex as WireAttributeIndex, RangeElementIndex as WireElementIndex, ScalarType } from '../../wire/indexes';
 import { canonicalCollation, collationProblem, ROOT_COLLATION } from './collation';
 import { isNcName } from '../xml/namespaces';
 import { checkLimit } from '../limits';
@@ -47,11 +47,10 @@ export interface RangeElementAttributeIndex extends WireAttributeIndex {
 /** What element and attribute indexes have alike. */
 type RangeIndexCommon = Pick<RangeElementIndex, 'scalar-type' | 'collation' | 'range-value-positions' | 'invalid-values'>;
 
-export interface IndexSettings {
+/** The database properties' index part, as stored: every entry validated and filled in. */
+export interface IndexSettings extends Omit<DatabaseIndexes, 'database-name'> {
   'range-element-index': RangeElementIndex[];
   'range-element-attribute-index': RangeElementAttributeIndex[];
-  'collection-lexicon': boolean;
-  'uri-lexicon': boolean;
 }
 
 export type IndexSettingName = keyof IndexSettings;
