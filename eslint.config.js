@@ -1,6 +1,9 @@
 // Lint is part of `npm test`. Besides the recommended rules it enforces the import
-// direction of docs/architecture.md (Layers): console → client; sw, node → api → db. The console never
-// imports api or db; db never imports api.
+// direction of docs/architecture.md (Layers): console → client; sw, node → api → db. The
+// console never imports api or db; db never imports api. src/wire holds the API's JSON
+// as types only (decision 0017): it imports nothing outside itself and declares nothing
+// that exists at run time, and every layer imports it with `import type`, so it is never
+// a dependency of the code that runs.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -39,4 +42,31 @@ export default tseslint.config(
   },
   { files: ['src/console/**'], rules: forbid(['**/api/**', '**/db/**', '**/node/**', '**/sw/**'], 'the console reaches the database only over HTTP through src/client') },
   { files: ['src/client/**'], rules: forbid(['**/api/**', '**/db/**', '**/console/**', '**/node/**'], 'the client speaks HTTP only') },
+  {
+    files: ['src/wire/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)|\\.\\.', message: 'src/wire is the wire types alone: it imports only its own modules' }] }],
+      'no-restricted-syntax': [
+        'error',
+        ...['VariableDeclaration', 'FunctionDeclaration', 'ClassDeclaration', 'TSEnumDeclaration', 'TSModuleDeclaration', 'ExportDefaultDeclaration', 'ExpressionStatement'].map((selector) => ({
+          selector,
+          message: 'src/wire holds types only (export type / export interface): nothing that exists at run time',
+        })),
+        { selector: "ImportDeclaration[importKind='value'], ExportNamedDeclaration[exportKind='value'][source], ExportAllDeclaration[exportKind='value']", message: 'src/wire imports and re-exports with `import type` / `export type`' },
+      ],
+    },
+  },
+  {
+    files: ['src/**', 'sw/**', 'test/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    ignores: ['src/wire/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind='value'][source.value=/\\Wwire\\W/], ExportNamedDeclaration[exportKind='value'][source.value=/\\Wwire\\W/], ExportAllDeclaration[exportKind='value'][source.value=/\\Wwire\\W/]",
+          message: 'src/wire is types only: import it with `import type` (and re-export with `export type`)',
+        },
+      ],
+    },
+  },
 );

@@ -10,25 +10,18 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import { neededIndexes, type NeededIndex } from '../db/indexes';
+import { neededIndexes } from '../db/indexes';
 import { effectiveOptions, restDefaultOptions } from '../db/options';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
+import type { ConfiguredRangeIndex, IndexReport, IndexSummary as Summary, OptionSetIndexReport } from '../wire/indexes';
 
 export function registerConfigIndexes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/config/indexes', { GET: (c) => report(c, deps, undefined) });
   endpoint(app, '/config/indexes/:name', { GET: (c) => report(c, deps, c.req.param('name')) });
-}
-
-interface Summary {
-  'query-options': string;
-  uri: string;
-  'index-count': number;
-  complete: boolean;
-  indexes: NeededIndex[];
 }
 
 async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): Promise<Response> {
@@ -54,7 +47,7 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
       indexes,
     });
   }
-  const ranges = status.map((s) => ({
+  const ranges = status.map((s): ConfiguredRangeIndex => ({
     'scalar-type': s.type,
     ...(s.scope.kind === 'element' ? { localname: s.scope.name, 'namespace-uri': s.scope.ns } : { 'parent-localname': s.scope.element.name, 'parent-namespace-uri': s.scope.element.ns, localname: s.scope.attribute.name, 'namespace-uri': s.scope.attribute.ns }),
     ...(s.collation ? { collation: s.collation } : {}),
@@ -65,14 +58,14 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
   }));
   const body =
     format === 'json'
-      ? JSON.stringify(only !== undefined ? { 'index-summary': summaries[0] } : { 'index-summaries': summaries, 'range-indexes': ranges })
+      ? JSON.stringify(only !== undefined ? ({ 'index-summary': summaries[0] } satisfies OptionSetIndexReport) : ({ 'index-summaries': summaries, 'range-indexes': ranges } satisfies IndexReport))
       : xmlReport(summaries, only !== undefined ? undefined : ranges);
   return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
 }
 
-function xmlReport(summaries: Summary[], ranges: Array<Record<string, unknown>> | undefined): string {
+function xmlReport(summaries: Summary[], ranges: ConfiguredRangeIndex[] | undefined): string {
   const NS = 'http://marklogic.com/rest-api';
-  const attrs = (o: Record<string, unknown>) =>
+  const attrs = (o: object) =>
     Object.entries(o)
       .filter(([, v]) => v !== undefined && typeof v !== 'object')
       .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)

@@ -23,7 +23,6 @@ import { Params } from './http/params';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { parseMultipart, type Part } from './http/multipart';
-import { escapeXml } from './http/xml-text';
 import {
   bodyToUpdate,
   metadataBodyFormat,
@@ -32,6 +31,8 @@ import {
   parseMetadataBody,
 } from './documents-metadata';
 import { handlePatch } from './documents-patch';
+import { bulkWriteJson, bulkWriteXml } from './serializers/bulk-write';
+import type { BulkWriteAnswer } from '../wire/documents';
 
 const METADATA_PARAMS = ['collection', 'quality'];
 const METADATA_PREFIXES = ['perm:', 'prop:', 'value:'];
@@ -202,7 +203,8 @@ async function bulk(c: ApiContext, deps: ApiDeps, params: Params): Promise<Respo
   if (parts.length === 0) throw new DbError('RESTAPI-INVALIDREQ', 'bulk write with no parts');
   const writes = bulkWrites(parts, deps.db.roles);
   const outcomes = await deps.db.documents.write(writes, c.get('principal'), c.get('deadline'));
-  const text = responseFormat === 'json' ? bulkJson(writes, outcomes) : bulkXml(writes, outcomes);
+  const answer = bulkAnswer(writes, outcomes);
+  const text = responseFormat === 'json' ? bulkWriteJson(answer) : bulkWriteXml(answer);
   return new Response(text, {
     status: 200,
     statusText: 'Bulk Change Written',
@@ -258,25 +260,13 @@ export function bulkWrites(parts: Part[], roles: RoleLookup): DocumentWrite[] {
   return writes;
 }
 
-// The server string-builds this JSON; its spacing is kept for clients that compare text.
-function bulkJson(writes: DocumentWrite[], outcomes: WriteOutcome[]): string {
-  const items = writes.map((w, i) => {
-    const categories = w.content ? '"metadata", "content"' : '"metadata"';
-    const mime = w.content ? outcomes[i].document.mimeType : '';
-    return `{"uri":${JSON.stringify(w.uri)}, "mime-type":${JSON.stringify(mime)}, "category":[${categories}]}`;
-  });
-  return `{"documents":[${items.join(', ')}]}`;
-}
-
-function bulkXml(writes: DocumentWrite[], outcomes: WriteOutcome[]): string {
-  const items = writes.map((w, i) => {
-    const cats = w.content ? ['metadata', 'content'] : ['metadata'];
-    const mime = w.content ? outcomes[i].document.mimeType : '';
-    return (
-      `<rapi:document><rapi:uri>${escapeXml(w.uri)}</rapi:uri>` +
-      cats.map((cat) => `<rapi:category>${cat}</rapi:category>`).join('') +
-      `<rapi:mime-type>${escapeXml(mime)}</rapi:mime-type></rapi:document>`
-    );
-  });
-  return `<rapi:documents xmlns:rapi="http://marklogic.com/rest-api">${items.join('')}</rapi:documents>`;
+/** What each part wrote: its content's MIME type and `content` when it had content, else metadata only. */
+function bulkAnswer(writes: DocumentWrite[], outcomes: WriteOutcome[]): BulkWriteAnswer {
+  return {
+    documents: writes.map((w, i) => ({
+      uri: w.uri,
+      'mime-type': w.content ? outcomes[i].document.mimeType : '',
+      category: w.content ? ['metadata', 'content'] : ['metadata'],
+    })),
+  };
 }

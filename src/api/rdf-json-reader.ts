@@ -8,8 +8,10 @@
 import { parseJson } from '../db/json';
 import { DbError } from '../db/errors';
 import { escapeString, ntriplesIri, safeBlankLabel } from './serializers/rdf-terms';
+import type { RdfJsonObject as WireRdfJsonObject } from '../wire/rdf';
 
-type RdfJsonObject = { type?: unknown; value?: unknown; datatype?: unknown; lang?: unknown };
+/** An object of a request body: the wire's fields, none trusted until checked. */
+type RdfJsonObject = { [K in keyof WireRdfJsonObject]?: unknown };
 
 const bad = (detail: string) => new DbError('RESTAPI-INVALIDCONTENT', `invalid RDF/JSON: ${detail}`);
 

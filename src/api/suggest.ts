@@ -12,6 +12,7 @@ import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { assembleQuery, positiveInt } from './search-request';
+import type { SuggestResponse } from '../wire/search';
 
 const SEARCH_NS = 'http://marklogic.com/appservices/search';
 
@@ -38,7 +39,7 @@ async function suggestions(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const list = await deps.db.search.suggest({ partial, cursor, limit, options, restrict: query, principal: c.get('principal'), deadline: c.get('deadline') });
   const body =
     format === 'json'
-      ? JSON.stringify({ suggestions: list })
+      ? JSON.stringify({ suggestions: list } satisfies SuggestResponse)
       : `<search:suggestions xmlns:search="${SEARCH_NS}">${list.map((s) => `<search:suggestion>${escapeXml(s)}</search:suggestion>`).join('')}</search:suggestions>`;
   return new Response(body, { status: 200, headers: { 'Content-Type': `application/${format}; charset=utf-8` } });
 }

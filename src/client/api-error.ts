@@ -5,13 +5,9 @@
  * nothing at all — so callers can show `message` and branch on `messageCode`.
  */
 
-export interface ErrorResponse {
-  statusCode: number;
-  status: string;
-  /** `null` when the server gave no code (e.g. an authentication challenge). */
-  messageCode: string | null;
-  message: string;
-}
+import type { ErrorResponse } from '../wire/errors';
+
+export type { ErrorResponse };
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -10,6 +10,7 @@
 import { ApiError } from './api-error';
 import type { Send } from './transport';
 import type { Permission } from './types';
+import type { RdfJsonObject, SparqlJsonTerm } from '../wire/rdf';
 
 /** Where triples loaded without a graph live (MarkLogic’s Semantics Developer’s Guide, the default graph). */
 export const DEFAULT_GRAPH = 'http://marklogic.com/semantics#default-graph';
@@ -338,25 +339,21 @@ export function splitStatements(text: string, contentType: string, size: number)
   return chunks;
 }
 
-type SparqlJsonTerm = {
-  type?: string;
-  value?: string;
-  datatype?: string;
-  'xml:lang'?: string;
-};
+/** A SPARQL JSON term as a server may send it: every field is checked before it is used. */
+type UncheckedTerm = Partial<Record<keyof Extract<SparqlJsonTerm, { type: 'literal' }>, string>>;
 
 /** The rows of a W3C SPARQL JSON SELECT result, each variable as an RdfTerm. */
 export function selectBindings(body: unknown): Array<Record<string, RdfTerm | undefined>> {
   const bindings = (body as { results?: { bindings?: unknown } })?.results?.bindings;
   if (!Array.isArray(bindings)) throw new TypeError('The server answered a SELECT without results.bindings');
-  return bindings.map((row: Record<string, SparqlJsonTerm>) => {
+  return bindings.map((row: Record<string, UncheckedTerm>) => {
     const out: Record<string, RdfTerm | undefined> = {};
     for (const [name, term] of Object.entries(row ?? {})) out[name] = sparqlTerm(term);
     return out;
   });
 }
 
-function sparqlTerm(term: SparqlJsonTerm): RdfTerm | undefined {
+function sparqlTerm(term: UncheckedTerm): RdfTerm | undefined {
   const value = term?.value;
   if (typeof value !== 'string') return undefined;
   switch (term.type) {
@@ -384,13 +381,11 @@ function integerValue(term: RdfTerm | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-type RdfJsonObject = { type?: string; value?: string; datatype?: string; lang?: string };
-
 /** RDF/JSON (`application/rdf+json`, one of MarkLogic’s RDF formats): subject → predicate → objects; blank nodes as `_:label`. */
 export function parseRdfJson(doc: unknown): Triple[] {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new TypeError('RDF/JSON must be an object of subjects');
   const triples: Triple[] = [];
-  for (const [s, predicates] of Object.entries(doc as Record<string, Record<string, RdfJsonObject[]>>)) {
+  for (const [s, predicates] of Object.entries(doc as Record<string, Record<string, Partial<RdfJsonObject>[]>>)) {
     const subject = resource(s);
     for (const [p, objects] of Object.entries(predicates ?? {})) {
       const predicate: RdfTerm = { type: 'uri', value: p };

@@ -17,10 +17,12 @@
  * (await client.indexes.report()).rangeIndexes; // [{ localname: 'year', state: 'building', done: 500, total: 2000, … }]
  */
 import type { Send } from './transport';
+import type { ConfiguredRangeIndex, DatabaseIndexes, NeededIndex, RangeElementIndex, ScalarType } from '../wire/indexes';
+
+export type { DatabaseIndexes, InvalidValues, NeededIndex, RangeElementAttributeIndex, RangeElementIndex, ScalarType } from '../wire/indexes';
 
 /** The scalar types Tabula's range indexes take (MarkLogic has more; those are refused by name). */
-export const SCALAR_TYPES = ['string', 'int', 'unsignedInt', 'long', 'unsignedLong', 'float', 'double', 'decimal', 'dateTime', 'time', 'date', 'anyURI'] as const;
-export type ScalarType = (typeof SCALAR_TYPES)[number];
+export const SCALAR_TYPES = ['string', 'int', 'unsignedInt', 'long', 'unsignedLong', 'float', 'double', 'decimal', 'dateTime', 'time', 'date', 'anyURI'] as const satisfies readonly ScalarType[];
 
 /** The default collation for `string` and `anyURI` indexes. */
 export const ROOT_COLLATION = 'http://marklogic.com/collation/';
@@ -29,60 +31,10 @@ export const CODEPOINT_COLLATION = 'http://marklogic.com/collation/codepoint';
 /** The content database a Tabula instance has; a real server's is named by its REST instance. */
 export const DEFAULT_DATABASE = 'Documents';
 
-export type InvalidValues = 'reject' | 'ignore';
-
-export interface RangeElementIndex {
-  'scalar-type': string;
-  'namespace-uri': string;
-  /** One or more local names separated by spaces: one index per name. */
-  localname: string;
-  /** A collation URI for `string` and `anyURI`, `""` for the other types. */
-  collation: string;
-  'range-value-positions': boolean;
-  'invalid-values': InvalidValues;
-}
-
-export interface RangeElementAttributeIndex extends RangeElementIndex {
-  'parent-namespace-uri': string;
-  'parent-localname': string;
-}
-
-export interface DatabaseIndexes {
-  'database-name': string;
-  'range-element-index': RangeElementIndex[];
-  'range-element-attribute-index': RangeElementAttributeIndex[];
-  'collection-lexicon': boolean;
-  'uri-lexicon': boolean;
-}
-
 export type IndexUpdate = Partial<Omit<DatabaseIndexes, 'database-name'>>;
 
-/** A configured range index (one name) and how far it is built. */
-export interface RangeIndexState {
-  'scalar-type': string;
-  localname: string;
-  'namespace-uri': string;
-  /** Attribute indexes: the element that carries the attribute. */
-  'parent-localname'?: string;
-  'parent-namespace-uri'?: string;
-  collation?: string;
-  state: 'ready' | 'building';
-  /** Documents processed so far while building, of `total`. */
-  done: number;
-  total: number;
-}
-
-/** A range index an option set relies on (a range constraint, sort order or values source). */
-export interface NeededIndex {
-  /** Where the set uses it: `constraint price`, `sort-order`, `values year`. */
-  usedBy: string;
-  'scalar-type': string;
-  'json-property'?: string;
-  element?: { name: string; ns: string };
-  attribute?: { name: string; ns: string };
-  collation?: string;
-  state: 'ready' | 'building' | 'missing';
-}
+/** A configured range index (one name) and how far it is built, as this client reports it. */
+export type RangeIndexState = Omit<ConfiguredRangeIndex, 'documents'>;
 
 export interface OptionSetIndexes {
   name: string;

@@ -12,6 +12,10 @@
  */
 import type { Send } from './transport';
 import type { Permission } from './types';
+import type { RdfJson, RdfJsonObject, SparqlJsonBinding as SparqlSolution, SparqlJsonTerm as SparqlTerm } from '../wire/rdf';
+
+/** RDF/JSON, and terms as the W3C SPARQL 1.1 JSON results format writes them (blank-node labels without `_:`). */
+export type { RdfJson, RdfJsonObject, SparqlSolution, SparqlTerm };
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
 
@@ -66,17 +70,6 @@ export interface SparqlUpdateOptions extends SparqlRequestOptions {
   permissions?: readonly Permission[];
 }
 
-/** An RDF term as the W3C SPARQL 1.1 JSON results format writes it. */
-export type SparqlTerm =
-  | { type: 'uri'; value: string }
-  | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string }
-  /** `value` is the label without `_:`. */
-  | { type: 'bnode'; value: string }
-  | { type: 'triple'; value: { subject: SparqlTerm; predicate: SparqlTerm; object: SparqlTerm } };
-
-/** One solution: the variables it binds (unbound ones are absent). */
-export type SparqlSolution = Record<string, SparqlTerm>;
-
 export interface RdfTriple {
   subject: SparqlTerm;
   predicate: SparqlTerm;
@@ -98,16 +91,6 @@ export interface SparqlRawResult {
 export interface SparqlUpdateResult {
   /** 200, 201 when the update created a graph, 204 for an empty update. */
   status: number;
-}
-
-/** `application/rdf+json` (Talis RDF/JSON, MarkLogic’s Semantics Developer’s Guide, supported RDF formats): subject → predicate → objects. */
-export type RdfJson = Record<string, Record<string, RdfJsonObject[]>>;
-
-export interface RdfJsonObject {
-  type: 'uri' | 'literal' | 'bnode';
-  value: string;
-  datatype?: string;
-  lang?: string;
 }
 
 export interface SparqlApi {

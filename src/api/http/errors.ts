@@ -8,13 +8,9 @@ import { DbError, statusTexts } from '../../db/errors';
 import { errorFormat, type ErrorFormat } from './negotiate';
 import { escapeXml } from './xml-text';
 import { securityHeaders } from './security-headers';
+import type { ErrorBody as WireErrorBody, ErrorResponse } from '../../wire/errors';
 
-export interface ErrorBody {
-  statusCode: number;
-  status: string;
-  messageCode: string | null;
-  message: string;
-}
+export type ErrorBody = ErrorResponse;
 
 export function errorBody(err: unknown): ErrorBody {
   if (err instanceof DbError) {
@@ -49,7 +45,7 @@ export function renderErrorBody(body: ErrorBody, format: ErrorFormat): { text: s
       `</body></html>`;
     return { text, contentType: 'text/html; charset=utf-8' };
   }
-  return { text: JSON.stringify({ errorResponse: body }), contentType: 'application/json; charset=utf-8' };
+  return { text: JSON.stringify({ errorResponse: body } satisfies WireErrorBody), contentType: 'application/json; charset=utf-8' };
 }
 
 /**

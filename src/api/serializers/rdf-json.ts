@@ -8,12 +8,9 @@
  * IRIs come back exactly as the client wrote them (`marklogic.com/r1`).
  */
 import { cannotExpress, toJsonQuads, type JsonQuad, type JsonTerm, type QuadLike } from './rdf-terms';
+import type { RdfJson, RdfJsonObject } from '../../wire/rdf';
 
-export type RdfJsonObject =
-  | { value: string; type: 'uri' | 'bnode' }
-  | { value: string; type: 'literal'; datatype?: string; lang?: string };
-
-export type RdfJson = Record<string, Record<string, RdfJsonObject[]>>;
+export type { RdfJson, RdfJsonObject };
 
 const nodeKey = (t: JsonTerm): string => {
   if (t.type === 'uri') return t.value;

@@ -10,6 +10,7 @@ import { parseXml, serializeNode } from '../../db/xml';
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';
 import { queryToJson, queryXmlContent, SEARCH_NS } from './query-serializer';
+import type * as Wire from '../../wire/search';
 
 export interface SearchResponseOptions {
   /** The request's `database` parameter, carried into each result's `href`. */
@@ -85,8 +86,15 @@ class JsonText {
   constructor(readonly text: string) {}
 }
 
+/**
+ * A wire shape as built for {@link writeJson}: the same members, any of which may be
+ * JSON text already written in its place, so the response is checked against src/wire
+ * before it is written.
+ */
+type Built<T> = JsonText | (T extends readonly (infer U)[] ? Built<U>[] : T extends object ? { [K in keyof T]: Built<T[K]> } : T);
+
 /** A facet value as the JSON response types it (MarkLogic’s REST API reference, /v1/search "Facet value"). */
-function facetValueJson(type: string, value: FacetValue['value']): unknown {
+function facetValueJson(type: string, value: FacetValue['value']): Built<Wire.SearchFacetValue['value']> {
   const t = xsType(type);
   if (t === 'xs:boolean') {
     if (typeof value === 'boolean') return value;
@@ -130,9 +138,9 @@ function writeJson(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-const matchJson = (m: SnippetMatch) => ({ path: m.path, 'match-text': m.text });
+const matchJson = (m: SnippetMatch): Wire.SearchMatch => ({ path: m.path, 'match-text': m.text });
 
-function resultJson(r: SearchResult, opts: SearchResponseOptions): Record<string, unknown> {
+function resultJson(r: SearchResult, opts: SearchResponseOptions): Built<Wire.SearchResult> {
   return {
     index: r.index,
     uri: r.uri,
@@ -151,7 +159,7 @@ function resultJson(r: SearchResult, opts: SearchResponseOptions): Record<string
   };
 }
 
-const facetJson = (f: FacetResult) => ({
+const facetJson = (f: FacetResult): Built<Wire.SearchFacet> => ({
   type: f.type,
   facetValues: f.values.map((v) => ({ name: v.name, count: v.count, value: facetValueJson(f.type, v.value) })),
 });
@@ -175,7 +183,7 @@ export function searchResponseJson(r: SearchResponse, opts: SearchResponseOption
     query: r.query && (queryToJson(r.query).query as unknown),
     qtext: r.qtext && qtextJson(r.qtext),
     metrics: r.metrics && Object.fromEntries(metricEntries(r.metrics)),
-  });
+  } satisfies Built<Wire.SearchResponse>);
 }
 
 // --- XML ------------------------------------------------------------------------------

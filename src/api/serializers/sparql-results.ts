@@ -8,18 +8,11 @@
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';
 import { tableHtml, termHtml, thingsHref, xhtmlPage, type HrefFor } from './html';
-import { safeBlankLabel, turtleTerm, type JsonTerm } from './rdf-terms';
+import { safeBlankLabel, turtleTerm } from './rdf-terms';
 import { sparqlResultsWriter } from './formats';
+import type { SparqlJsonBinding, SparqlJsonResults, SparqlJsonTerm } from '../../wire/rdf';
 
-export type SparqlJsonTerm = JsonTerm;
-
-export type SparqlJsonBinding = Record<string, SparqlJsonTerm>;
-
-export interface SparqlJsonResults {
-  head: { vars?: string[]; link?: string[] };
-  results?: { bindings: SparqlJsonBinding[] };
-  boolean?: boolean;
-}
+export type { SparqlJsonBinding, SparqlJsonResults, SparqlJsonTerm };
 
 const SPARQL_RESULTS_NS = 'http://www.w3.org/2005/sparql-results#';
 const ITS_NS = 'http://www.w3.org/2005/11/its';
@@ -30,8 +23,8 @@ const bindingsOf = (r: SparqlJsonResults) => r.results?.bindings ?? [];
 
 /** `application/sparql-results+json`, with `head` first as the W3C examples order it. */
 export function resultsToJson(r: SparqlJsonResults): string {
-  if (isBoolean(r)) return JSON.stringify({ head: r.head, boolean: r.boolean });
-  return JSON.stringify({ head: { ...r.head, vars: varsOf(r) }, results: { bindings: bindingsOf(r) } });
+  if (isBoolean(r)) return JSON.stringify({ head: r.head, boolean: r.boolean } satisfies SparqlJsonResults);
+  return JSON.stringify({ head: { ...r.head, vars: varsOf(r) }, results: { bindings: bindingsOf(r) } } satisfies SparqlJsonResults);
 }
 
 // --- XML ------------------------------------------------------------------------------

@@ -4,26 +4,16 @@
  * (MarkLogic’s REST Application Developer’s Guide, metadata format) so they convert to the wire without renaming.
  */
 
-export type DocumentFormat = 'json' | 'xml' | 'text' | 'binary';
-export const documentFormats: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
+import type { Capability, DocumentFormat, DocumentMetadata, Permission } from '../../wire/documents';
 
-export type Capability = 'read' | 'update' | 'insert' | 'execute' | 'node-update';
+export type { Capability, DocumentFormat, Permission };
+
+// The runtime lists for validation, checked against the wire's unions.
+export const documentFormats: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
 export const capabilities: readonly Capability[] = ['read', 'update', 'insert', 'execute', 'node-update'];
 
-export interface Permission {
-  'role-name': string;
-  capabilities: Capability[];
-}
-
-export interface Metadata {
-  collections: string[];
-  /** One entry per role, its capabilities grouped. */
-  permissions: Permission[];
-  /** User properties as a JSON object (XML properties are converted on the way in). */
-  properties: Record<string, unknown>;
-  quality: number;
-  metadataValues: Record<string, string>;
-}
+/** A document's metadata: the wire's JSON metadata representation, every category present. */
+export type Metadata = DocumentMetadata;
 
 export type MetadataCategory = 'collections' | 'permissions' | 'properties' | 'quality' | 'metadata-values';
 export const metadataCategories: readonly MetadataCategory[] = [

@@ -21,48 +21,36 @@
 import { DbError } from '../errors';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
-import type { RangeIndexRef, RangeType, Scope } from '../search/query-model';
+import type { RangeIndexRef, Scope } from '../search/query-model';
+import type { DatabaseIndexes, InvalidValues, RangeElementAttributeIndex as WireAttributeIndex, RangeElementIndex as WireElementIndex, ScalarType } from '../../wire/indexes';
 import { canonicalCollation, collationProblem, ROOT_COLLATION } from './collation';
 import { isNcName } from '../xml/namespaces';
 import { checkLimit } from '../limits';
 import { watched } from '../storage/requests';
 
 /** The scalar types a range index can have in Tabula (MarkLogic has no boolean range index). */
-export type ScalarType = Exclude<RangeType, 'boolean'>;
+export type { InvalidValues, ScalarType };
 export const scalarTypes: readonly ScalarType[] = ['int', 'unsignedInt', 'long', 'unsignedLong', 'float', 'double', 'decimal', 'dateTime', 'time', 'date', 'string', 'anyURI'];
 
 /** MarkLogic types Tabula does not index, named so the refusal says so instead of "unknown". */
 const unsupportedScalarTypes = ['gYearMonth', 'gYear', 'gMonth', 'gDay', 'yearMonthDuration', 'dayTimeDuration', 'point', 'long-lat-point'];
 
-export type InvalidValues = 'reject' | 'ignore';
-
-interface RangeIndexCommon {
+// Entries as stored: the wire's, with a `scalar-type` Tabula indexes (validated on the way in).
+export interface RangeElementIndex extends WireElementIndex {
   'scalar-type': ScalarType;
-  /** The collation URI for `string` and `anyURI`; `""` for other types. */
-  collation: string;
-  'range-value-positions': boolean;
-  'invalid-values': InvalidValues;
 }
 
-export interface RangeElementIndex extends RangeIndexCommon {
-  'namespace-uri': string;
-  /** One or more local names, separated by spaces. */
-  localname: string;
+export interface RangeElementAttributeIndex extends WireAttributeIndex {
+  'scalar-type': ScalarType;
 }
 
-export interface RangeElementAttributeIndex extends RangeIndexCommon {
-  'parent-namespace-uri': string;
-  'parent-localname': string;
-  'namespace-uri': string;
-  /** One or more attribute local names, separated by spaces. */
-  localname: string;
-}
+/** What element and attribute indexes have alike. */
+type RangeIndexCommon = Pick<RangeElementIndex, 'scalar-type' | 'collation' | 'range-value-positions' | 'invalid-values'>;
 
-export interface IndexSettings {
+/** The database properties' index part, as stored: every entry validated and filled in. */
+export interface IndexSettings extends Omit<DatabaseIndexes, 'database-name'> {
   'range-element-index': RangeElementIndex[];
   'range-element-attribute-index': RangeElementAttributeIndex[];
-  'collection-lexicon': boolean;
-  'uri-lexicon': boolean;
 }
 
 export type IndexSettingName = keyof IndexSettings;

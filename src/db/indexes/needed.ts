@@ -8,17 +8,9 @@ import { rangeRefOf } from '../search/constraints';
 import type { RangeIndexRef } from '../search/query-model';
 import type { RangeIndexStatus } from '../search/live-range-indexes';
 import { findRangeIndexIn, type IndexSettings } from './config';
+import type { NeededIndex } from '../../wire/indexes';
 
-export interface NeededIndex {
-  /** Where the options use it: `constraint cuisine`, `sort-order`, `values price`. */
-  usedBy: string;
-  'scalar-type': string;
-  'json-property'?: string;
-  element?: { name: string; ns: string };
-  attribute?: { name: string; ns: string };
-  collation?: string;
-  state: 'ready' | 'building' | 'missing';
-}
+export type { NeededIndex };
 
 /** The range indexes an option set names, each with its state in this database. */
 export function neededIndexes(options: QueryOptions, settings: IndexSettings, status: RangeIndexStatus[]): NeededIndex[] {

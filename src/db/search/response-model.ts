@@ -3,49 +3,33 @@
  * or XML search response (src/api/serializers/search-response.ts, MarkLogic’s REST API reference, /v1/search).
  * Absent fields are absent from the response; the serialiser decides names and order.
  */
-import type { DocumentFormat } from '../documents/types';
+import type { SearchFacetValue, SearchMatch, SearchResult as WireSearchResult } from '../../wire/search';
 import type { Query } from './query-model';
 
 /** One piece of a snippet's text: plain, or a highlighted match. */
 export type MatchText = string | { highlight: string };
 
-export interface SnippetMatch {
-  /** `fn:doc("URI")/…` path of the node the text comes from (MarkLogic’s REST API reference, /v1/search). */
-  path: string;
+/** A snippet match: the wire's `path`, its text as the engine highlights it. */
+export interface SnippetMatch extends Pick<SearchMatch, 'path'> {
   text: MatchText[];
 }
 
-export interface SearchResult {
-  /** 1-based position in the whole result list (start + i). */
-  index: number;
-  uri: string;
-  /** `fn:doc("URI")`. */
-  path: string;
-  score: number;
-  confidence: number;
-  fitness: number;
-  mimetype: string;
-  format: DocumentFormat;
+/**
+ * One result: the wire's fields, less `href` (the serialiser builds it from the request's
+ * database) and with the snippet and extract-document-data in the engine's terms.
+ */
+export interface SearchResult extends Pick<WireSearchResult, 'index' | 'uri' | 'path' | 'score' | 'confidence' | 'fitness' | 'mimetype' | 'format' | 'content' | 'extracted'> {
   /**
    * `snippet`: the matches (possibly empty); `null` for `empty-snippet`; absent for
-   * `raw` (then `content` carries the document).
+   * `raw` (then `content` carries the document: a JSON value for JSON, the XML text for XML).
    */
   matches?: SnippetMatch[] | null;
-  /** `raw` snippets: the document (JSON value for JSON, the XML text for XML, text for text). */
-  content?: unknown;
-  /** extract-document-data: the selected parts (JSON values, or XML strings). */
-  extracted?: { kind: 'array' | 'element' | 'object'; content: unknown[] };
   /** extract-document-data when nothing was selected in this document. */
   extractedNone?: boolean;
 }
 
-export interface FacetValue {
-  /** The value as text, or the bucket name. */
-  name: string;
-  count: number;
-  /** Typed for numeric and boolean types (MarkLogic’s REST API reference, /v1/search); the bucket label for buckets. */
-  value: string | number | boolean;
-}
+/** A facet value: the value as text (or the bucket name), its count, and its typed value. */
+export type FacetValue = SearchFacetValue;
 
 export interface FacetResult {
   /** `xs:string`, `xs:int`, … or `collection` or `bucketed`. */

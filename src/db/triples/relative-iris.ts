@@ -9,6 +9,7 @@
  * (`STR(?iri)` inside a query); see docs/decisions/0010-triple-store.md.
  */
 import type * as Oxigraph from 'oxigraph';
+import type { SparqlJsonTerm } from '../../wire/rdf';
 
 export const RELATIVE_BASE = 'tabula-relative:';
 
@@ -109,11 +110,7 @@ export function externalResults<R extends { results?: { bindings: Array<Record<s
 }
 
 /** A term of the W3C SPARQL 1.1 JSON results format (with the RDF 1.2 triple term and base direction). */
-export type JsonTerm =
-  | { type: 'uri'; value: string }
-  | { type: 'bnode'; value: string }
-  | { type: 'literal'; value: string; datatype?: string; 'xml:lang'?: string; 'its:dir'?: 'ltr' | 'rtl' }
-  | { type: 'triple'; value: { subject: JsonTerm; predicate: JsonTerm; object: JsonTerm } };
+export type JsonTerm = SparqlJsonTerm;
 
 function externalJsonTerm(term: JsonTerm): JsonTerm {
   if (term.type === 'uri') return { ...term, value: toExternal(term.value) };
