@@ -21,6 +21,7 @@ import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
+import { RAPI_NS } from '../db/xml/namespaces';
 
 export function registerConfigIndexes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/config/indexes', { GET: (c) => report(c, deps, undefined) });
@@ -116,7 +117,6 @@ function neededIndexes(options: QueryOptions, settings: IndexSettings, status: R
 }
 
 function xmlReport(summaries: Summary[], ranges: Array<Record<string, unknown>> | undefined): string {
-  const NS = 'http://marklogic.com/rest-api';
   const attrs = (o: Record<string, unknown>) =>
     Object.entries(o)
       .filter(([, v]) => v !== undefined && typeof v !== 'object')
@@ -129,5 +129,5 @@ function xmlReport(summaries: Summary[], ranges: Array<Record<string, unknown>> 
       .join('') +
     `</rapi:index-summary>`;
   const rangeXml = ranges ? `<rapi:range-indexes>${ranges.map((r) => `<rapi:range-index${attrs(r)}/>`).join('')}</rapi:range-indexes>` : '';
-  return `<rapi:index-summaries xmlns:rapi="${NS}">${summaries.map(summary).join('')}${rangeXml}</rapi:index-summaries>`;
+  return `<rapi:index-summaries xmlns:rapi="${RAPI_NS}">${summaries.map(summary).join('')}${rangeXml}</rapi:index-summaries>`;
 }

@@ -28,6 +28,7 @@ import { mediaType, structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
+import { strictUtf8 } from '../db/util';
 import { parseXml } from '../db/xml/parse';
 import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes/config';
 import { parseJson } from '../db/json/parse';
@@ -97,14 +98,6 @@ function renderXml(name: string, settings: IndexSettings): string {
   return XML_DECL + `${xml}</database-properties>`;
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DbError('MANAGE-INVALIDPAYLOAD', 'the request body is not valid UTF-8');
-  }
-}
-
 function childElements(el: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) {
@@ -168,7 +161,7 @@ async function readPayload(req: Request, limit: number): Promise<Record<string, 
   if (!isJsonType(type) && !isXmlType(type)) {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; database properties are JSON or XML`);
   }
-  const text = decodeUtf8(await readBody(req, limit));
+  const text = strictUtf8(await readBody(req, limit), () => new DbError('MANAGE-INVALIDPAYLOAD', 'the request body is not valid UTF-8'));
   if (text.trim() === '') throw new DbError('MANAGE-INVALIDPAYLOAD', 'empty payload; expected database properties');
   if (isXmlType(type)) return xmlPayload(text);
   const body = parseJson(text, 'database properties', (reason) => new DbError('XDMP-JSONDOC', reason));

@@ -7,13 +7,15 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../db/errors';
+import { isObject, strictUtf8 } from '../db/util';
 import type { QueryOptions } from '../db/options/types';
 import { mergeOptions } from '../db/options/merge';
 import { normalizeOptions, optionsFromElement } from '../db/options/convert';
 import { effectiveOptions, restDefaultOptions } from '../db/options/defaults';
 import { validateOptions } from '../db/options/validate';
 import { parseQueryText } from '../db/search/grammar';
-import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml, parseXmlAs, SEARCH_NS } from '../db/search/structured';
+import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml, parseXmlAs } from '../db/search/structured';
+import { SEARCH_NS } from '../db/xml/namespaces';
 import { parseQbe, parseQbeText, parseQbeXml, QBE_NS, type ParsedQbe } from '../db/search/qbe';
 import type { Query } from '../db/search/query-model';
 import type { ApiDeps } from './http/context';
@@ -126,7 +128,7 @@ async function readSearchBody(req: Request, deps: ApiDeps, kind: 'search' | 'qbe
   const bytes = await readBody(req, deps.db.maxPayloadBytes);
   if (bytes.byteLength === 0) return { qtext: [] };
   const type = mediaType(req.headers.get('content-type'));
-  const text = decodeUtf8(bytes);
+  const text = strictUtf8(bytes, () => new DbError('RESTAPI-INVALIDCONTENT', 'the request body is not UTF-8'));
   if (isJson(type)) return jsonBody(text, kind);
   if (isXml(type)) return xmlBody(text, kind);
   if (type === 'multipart/mixed') throw new DbError('REST-INVALIDMIMETYPE', 'a multipart query (XML QBE with options) is not accepted; send a combined query');
@@ -135,14 +137,6 @@ async function readSearchBody(req: Request, deps: ApiDeps, kind: 'search' | 'qbe
 
 const isJson = (t: string) => t === 'application/json' || t === 'text/json' || t.endsWith('+json');
 const isXml = (t: string) => t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');
-
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DbError('RESTAPI-INVALIDCONTENT', 'the request body is not UTF-8');
-  }
-}
 
 function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
   const json = parseJson(text, 'query', (reason) => new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: the body is not well-formed JSON: ${reason}`));
@@ -242,7 +236,6 @@ export function positiveInt(params: Params, name: string, fallback: number, min:
   return Number(raw);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Runs `parse`, reporting its 400s under `code` (the same text is bad in a body and in a parameter differently). */
 export function reThrownAs<T>(code: 'RESTAPI-INVALIDCONTENT' | 'REST-INVALIDPARAM', parse: () => T): T {

@@ -16,6 +16,7 @@ import type { Permission } from '../db/documents/types';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
 import { Params } from './http/params';
+import { XSD } from '../db/xml/namespaces';
 
 export interface SparqlBinding {
   name: string;
@@ -54,7 +55,6 @@ const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', .
 // (transactions; triples restricted by a document query; inference). Refused by name, never ignored.
 const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'ruleset'];
 
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
 const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 const CAPABILITIES = ['read', 'update', 'execute'];

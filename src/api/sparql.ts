@@ -16,8 +16,8 @@ import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
 import { checkIriParams } from './http/iri-params';
+import { XSD } from '../db/xml/namespaces';
 
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 export function registerSparql(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/graphs/sparql', {

@@ -10,7 +10,8 @@ import { parseXml } from '../../db/xml/parse';
 import { serializeNode } from '../../db/xml/serialize';
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';
-import { queryToJson, queryXmlContent, SEARCH_NS } from './query-serializer';
+import { queryToJson, queryXmlContent } from './query-serializer';
+import { SEARCH_NS } from '../../db/xml/namespaces';
 
 export interface SearchResponseOptions {
   /** The request's `database` parameter, carried into each result's `href`. */

@@ -41,7 +41,7 @@ import type { QueryOptions } from '../options/types';
 import { isNcName, XML_NS, XS_NS, XSI_NS } from '../xml/namespaces';
 import { parseXml } from '../xml/parse';
 import { indexCovers, termOptionsOf } from './constraints';
-import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
+import { isRangeType, type Query, type RangeIndexRef, type RangeOperator, type RangeType, type Scope, type TermOptions } from './query-model';
 import {
   andOf,
   attributesOf,
@@ -53,13 +53,12 @@ import {
   QueryBodyReader,
   parseStructuredQueryXml,
   parseXmlAs,
-  SEARCH_NS,
   type JsonObject,
   type MalformedQueryCode,
 } from './structured';
 
-export { CTS_NS } from '../options/convert';
-import { CTS_NS } from '../options/convert';
+export { CTS_NS } from '../xml/namespaces';
+import { CTS_NS, SEARCH_NS } from '../xml/namespaces';
 import { parseJson } from '../json/parse';
 
 export interface CtsParseOptions {
@@ -217,7 +216,6 @@ const LISTS = new Set(['and-query', 'or-query', 'near-query']);
 
 const OPERATORS: Record<string, RangeOperator> = { '<': 'LT', '<=': 'LE', '>': 'GT', '>=': 'GE', '=': 'EQ', '!=': 'NE', LT: 'LT', LE: 'LE', GT: 'GT', GE: 'GE', EQ: 'EQ', NE: 'NE' };
 
-const RANGE_TYPES = new Set<RangeType>(['string', 'int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float', 'date', 'dateTime', 'time', 'boolean', 'anyURI']);
 const NUMERIC = new Set<RangeType>(['int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float']);
 /** xs:integer and its derived types that are not index types themselves: the index decides. */
 const INTEGERS = new Set(['integer', 'short', 'byte', 'unsignedShort', 'unsignedByte', 'nonNegativeInteger', 'nonPositiveInteger', 'positiveInteger', 'negativeInteger']);
@@ -532,7 +530,7 @@ class CtsParser extends QueryBodyReader {
     const { type, val } = this.typed(v, where);
     if (STRINGS.has(type)) return { text: val, natural: 'string' };
     if (INTEGERS.has(type)) return { text: val.trim(), natural: 'integer' };
-    if (RANGE_TYPES.has(type as RangeType)) return { text: val, declared: type as RangeType, natural: 'string' };
+    if (isRangeType(type)) return { text: val, declared: type, natural: 'string' };
     return this.fail(where, `unsupported range type xs:${type}`);
   }
 

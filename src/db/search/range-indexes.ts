@@ -20,6 +20,7 @@ import type { Corpus } from './corpus';
 import type { RangeIndexRef, RangeOperator } from './query-model';
 import type { FacetResult } from './response-model';
 import { orderFacetValues, type RangeIndexes } from './search-service';
+import { yieldToEventLoop } from '../util/event-loop';
 
 interface Live {
   def: ResolvedRangeIndex;
@@ -222,7 +223,7 @@ export class LiveRangeIndexes implements RangeIndexes {
             });
           });
           still.forEach((l) => (l.done = Math.min(i + BUILD_CHUNK, keys.length)));
-          await new Promise((resolve) => setTimeout(resolve, 0));
+          await yieldToEventLoop();
         }
         for (const l of lives) if (this.live.get(l.def.key) === l) l.ready = true;
       })

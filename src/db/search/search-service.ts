@@ -22,6 +22,7 @@ import type { Principal } from '../security/types';
 import { Deadline } from '../deadline';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
+import { yieldToEventLoop } from '../util/event-loop';
 import { constraintKind, rangeRefOf } from './constraints';
 import { Corpus, type CorpusDump, type DocEntry } from './corpus';
 import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
@@ -39,7 +40,7 @@ import type { IndexConfigStore } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexStatus } from './range-indexes';
 import { contentNodes, foldKey, forEachWord, parseContent, type ContentNode, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
-import { issueAll, watched } from '../storage/requests';
+import { abortQuietly, issueAll, watched } from '../storage/requests';
 
 /** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
 export interface RangeIndexes {
@@ -554,11 +555,7 @@ export class SearchService {
       await issueAll(writes, (write) => write());
       await tx.done;
     } catch (e) {
-      try {
-        tx.abort();
-      } catch {
-        // already finished
-      }
+      abortQuietly(tx);
       throw e;
     }
     this.changedSinceSnapshot = 0;
@@ -607,7 +604,6 @@ function firstInOrder(n: number, k: number, compare: (a: number, b: number) => n
   return heap.sort(compare);
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function canRead(p: Principal, e: DocEntry): boolean {
   return p.roles.has('admin') || e.readers.some((r) => p.roles.has(r));

@@ -21,7 +21,7 @@ import type { Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../errors';
 import type { IndexSpec, QueryOptions } from '../options/types';
 import { parseXml } from '../xml/parse';
-import { XMLNS_NS } from '../xml/namespaces';
+import { SEARCH_NS, XMLNS_NS } from '../xml/namespaces';
 import {
   constraintKind,
   constraintScopedQuery,
@@ -35,9 +35,8 @@ import {
   type ConstraintKind,
 } from './constraints';
 import type { Query, RangeOperator, RangeType, Scope } from './query-model';
+import { isObject } from '../util/objects';
 import { parseJson } from '../json/parse';
-
-export const SEARCH_NS = 'http://marklogic.com/appservices/search';
 
 /** The code a malformed query reports: REST-INVALIDPARAM in a URL parameter, RESTAPI-INVALIDCONTENT in a body. */
 export type MalformedQueryCode = 'REST-INVALIDPARAM' | 'RESTAPI-INVALIDCONTENT';
@@ -94,7 +93,7 @@ export function parseXmlAs(text: string, code: MalformedQueryCode, what: string)
 
 export type JsonObject = Record<string, unknown>;
 
-export const isJsonObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isJsonObject = isObject;
 
 export const andOf = (queries: Query[]): Query =>
   queries.length === 0 ? { kind: 'true' } : queries.length === 1 ? queries[0] : { kind: 'and', queries };

@@ -9,6 +9,7 @@ import { DbError } from '../errors';
 import { rethrowTrap } from './engine-trap';
 import { toInternal } from './relative-iris';
 import { xsdLexicalError } from './xsd-lexical';
+import { XSD } from '../xml/namespaces';
 
 export interface Binding {
   name: string;
@@ -21,7 +22,6 @@ export interface Binding {
 
 export type BoundTerm = Oxigraph.NamedNode | Oxigraph.Literal;
 
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const VARNAME = /^[\p{L}\p{N}_][\p{L}\p{N}\p{M}_\u00B7\u203F\u2040]*$/u;
 const NCNAME = /^[\p{L}_][\p{L}\p{N}_.-]*$/u;
 const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;

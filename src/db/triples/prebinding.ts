@@ -46,6 +46,7 @@ import type {
 } from 'sparqljs';
 import { DbError } from '../errors';
 import type { BoundTerm } from './bindings';
+import { XSD } from '../xml/namespaces';
 
 type Assignment = ReadonlyMap<string, BoundTerm>;
 export type BoundTerms = ReadonlyMap<string, readonly BoundTerm[]>;
@@ -53,7 +54,7 @@ export type BoundTerms = ReadonlyMap<string, readonly BoundTerm[]>;
 /** Most combinations of bound values one WHERE is repeated for. */
 export const MAX_ASSIGNMENTS = 1024;
 
-const XSD_BOOLEAN = 'http://www.w3.org/2001/XMLSchema#boolean';
+const XSD_BOOLEAN = `${XSD}boolean`;
 
 const booleanLiteral = (value: boolean): LiteralTerm =>
   ({ termType: 'Literal', value: String(value), language: '', datatype: { termType: 'NamedNode', value: XSD_BOOLEAN } }) as unknown as LiteralTerm;
