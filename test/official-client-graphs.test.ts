@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure, officialClientHost, type Pending } from './official-client-support';
-import { XSD } from '../src/db/xml/namespaces';
+import { XSD } from '../src/db/triples/xsd-lexical';
 
 interface Permission {
   'role-name': string;

@@ -16,7 +16,7 @@ import type { Permission } from '../db/documents/types';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
 import { Params } from './http/params';
-import { XSD } from '../db/xml/namespaces';
+import { XSD } from '../db/triples/xsd-lexical';
 
 export interface SparqlBinding {
   name: string;

@@ -16,7 +16,7 @@ import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
 import { thingsHref } from './serializers/html';
 import { checkIriParams } from './http/iri-params';
-import { XSD } from '../db/xml/namespaces';
+import { XSD } from '../db/triples/xsd-lexical';
 
 
 export function registerSparql(app: Hono<ApiEnv>, deps: ApiDeps): void {

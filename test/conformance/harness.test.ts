@@ -8,7 +8,7 @@ import { readManifest } from './manifest';
 import { queryShape, updateShape } from './query-shape';
 import { readCsv, readRdfResult, readSrj, readSrx, readTsv, type QueryResult, type Solution } from './results';
 import { bnode, iri, literal, type RdfTerm } from './terms';
-import { XSD } from '../../src/db/xml/namespaces';
+import { XSD } from '../../src/db/triples/xsd-lexical';
 import { apiPath } from './http-exchanges';
 
 const solutions = (vars: string[], rows: Array<Record<string, RdfTerm>>): QueryResult => ({

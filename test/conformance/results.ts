@@ -6,7 +6,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import * as oxigraph from 'oxigraph';
 import { bnode, fromOxigraph, iri, literal, type RdfTerm } from './terms';
-import { XSD } from '../../src/db/xml/namespaces';
+import { XSD } from '../../src/db/triples/xsd-lexical';
 
 export type Solution = Map<string, RdfTerm>;
 

@@ -10,7 +10,7 @@
  * and neither side is trusted to be canonical already.
  */
 import * as oxigraph from 'oxigraph';
-import { XSD } from '../../src/db/xml/namespaces';
+import { XSD } from '../../src/db/triples/xsd-lexical';
 
 const XSD_STRING = XSD + 'string';
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';

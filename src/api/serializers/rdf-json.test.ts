@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
 import { quadsToRdfJson } from './rdf-json';
 import type { QuadLike, TermLike } from './rdf-terms';
-import { XSD } from '../../db/xml/namespaces';
+import { XSD } from '../../db/triples/xsd-lexical';
 
 const iri = (value: string): TermLike => ({ termType: 'NamedNode', value });
 const bnode = (value: string): TermLike => ({ termType: 'BlankNode', value });

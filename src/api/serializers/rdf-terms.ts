@@ -20,7 +20,7 @@ export const RDF_DIR_LANG_STRING = `${RDF}dirLangString`;
 
 /** A term of the W3C SPARQL 1.1 JSON results format: the engine's type, one definition. */
 import type { JsonTerm } from '../../db/triples/relative-iris';
-import { XSD } from '../../db/xml/namespaces';
+import { XSD } from '../../db/triples/xsd-lexical';
 export type { JsonTerm };
 
 export type JsonLiteral = Extract<JsonTerm, { type: 'literal' }>;

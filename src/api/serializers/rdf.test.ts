@@ -5,7 +5,7 @@ import { failure } from '../../../test/db-error';
 import { serializeQuads } from './rdf';
 import { rdfFormats } from './formats';
 import type { QuadLike, TermLike } from './rdf-terms';
-import { XSD } from '../../db/xml/namespaces';
+import { XSD } from '../../db/triples/xsd-lexical';
 
 // Plain RDF/JS terms: path-form IRIs cannot be Oxigraph NamedNodes, so the store hands them over like this.
 const iri = (value: string): TermLike => ({ termType: 'NamedNode', value });

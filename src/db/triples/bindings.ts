@@ -8,8 +8,7 @@ import type * as Oxigraph from 'oxigraph';
 import { DbError } from '../errors';
 import { rethrowTrap } from './engine-trap';
 import { toInternal } from './relative-iris';
-import { xsdLexicalError } from './xsd-lexical';
-import { XSD } from '../xml/namespaces';
+import { XSD, xsdLexicalError } from './xsd-lexical';
 
 export interface Binding {
   name: string;

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Database } from '../database';
 import type { Binding } from './bindings';
 import { admin, dump, openDb, rejection, rows, uniqueName } from './test-support';
-import { XSD } from '../xml/namespaces';
+import { XSD } from './xsd-lexical';
 
 const P = 'PREFIX : <http://ex/> ';
 

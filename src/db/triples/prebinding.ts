@@ -46,7 +46,7 @@ import type {
 } from 'sparqljs';
 import { DbError } from '../errors';
 import type { BoundTerm } from './bindings';
-import { XSD } from '../xml/namespaces';
+import { XSD } from './xsd-lexical';
 
 type Assignment = ReadonlyMap<string, BoundTerm>;
 export type BoundTerms = ReadonlyMap<string, readonly BoundTerm[]>;

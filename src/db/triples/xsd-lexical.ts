@@ -10,6 +10,9 @@
  * xsdLexicalError('nosuchtype', '5');     // 'nosuchtype is not an XSD datatype'
  */
 
+/** The XSD namespace: the db's one spelling of it (a datatype IRI is this plus the local name). */
+export const XSD = 'http://www.w3.org/2001/XMLSchema#';
+
 const DIGITS = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const FLOAT = /^([+-]?(\d+(\.\d*)?|\.\d+)([Ee][+-]?\d+)?|[+-]?INF|NaN)$/;

@@ -1,7 +1,8 @@
 /**
  * The namespace URIs the database uses, each written once (docs/decisions/0021): those of
  * the REST layer's XML representations (MarkLogic’s REST Application Developer’s Guide,
- * metadata format, §3.10), of search and query options, and XML Schema's.
+ * metadata format, §3.10), of search and query options, and XML Schema's (as RDF writes datatype IRIs, `XSD`,
+ * it is in db/triples/xsd-lexical.ts).
  */
 
 export const RAPI_NS = 'http://marklogic.com/rest-api';
@@ -9,8 +10,6 @@ export const PROP_NS = 'http://marklogic.com/xdmp/property';
 export const SEC_NS = 'http://marklogic.com/xdmp/security';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 export const XS_NS = 'http://www.w3.org/2001/XMLSchema';
-/** XML Schema's namespace as RDF writes datatype IRIs: `${XSD}int` is xsd:int. */
-export const XSD = `${XS_NS}#`;
 /** Search options, structured queries and search responses. */
 export const SEARCH_NS = 'http://marklogic.com/appservices/search';
 /** cts queries (serialised, and in `additional-query`). */
