@@ -1,8 +1,8 @@
 /**
  * The namespace URIs the database uses, each written once (docs/decisions/0021): those of
  * the REST layer's XML representations (MarkLogic’s REST Application Developer’s Guide,
- * metadata format, §3.10), of search and query options, and XML Schema's (as RDF writes datatype IRIs, `XSD`,
- * it is in db/triples/xsd-lexical.ts).
+ * metadata format, §3.10), of search and query options, and XML Schema's. XML Schema's as
+ * RDF writes datatype IRIs (`XSD`) is in db/triples/xsd-lexical.ts.
  */
 
 export const RAPI_NS = 'http://marklogic.com/rest-api';
