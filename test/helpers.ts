@@ -39,3 +39,14 @@ export async function testApi(
 
 /** `Authorization: Basic` for a seeded user (password = name, admin/admin). */
 export const basic = (user: string, password = user): string => `Basic ${btoa(`${user}:${password}`)}`;
+
+/** The body of an API error: MarkLogic's `errorResponse` (statusCode, messageCode, message). */
+export async function errorResponse(res: Response): Promise<{ statusCode: number; messageCode: string; message: string }> {
+  return ((await res.json()) as { errorResponse: { statusCode: number; messageCode: string; message: string } }).errorResponse;
+}
+
+/** An API error as its HTTP status, message code and message, for one-line assertions. */
+export async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
+  const { messageCode, message } = await errorResponse(res);
+  return { status: res.status, code: messageCode, message };
+}

@@ -10,6 +10,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure, officialClientHost, type Pending } from './official-client-support';
+import { XSD } from '../src/db/triples/xsd-lexical';
 
 interface Permission {
   'role-name': string;
@@ -105,7 +106,6 @@ afterAll(() => host.stop());
 
 const FOAF = 'http://xmlns.com/foaf/0.1/';
 const PPL = 'http://people.example/';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const DEFAULT_GRAPH = 'http://marklogic.com/semantics#default-graph';
 const SELECT_JSON = 'application/sparql-results+json';
 

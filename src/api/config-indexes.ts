@@ -18,6 +18,7 @@ import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import type { ConfiguredRangeIndex, IndexReport, IndexSummary as Summary, OptionSetIndexReport } from '../wire/indexes';
+import { RAPI_NS } from '../db/xml';
 
 export function registerConfigIndexes(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/config/indexes', { GET: (c) => report(c, deps, undefined) });
@@ -64,7 +65,6 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
 }
 
 function xmlReport(summaries: Summary[], ranges: ConfiguredRangeIndex[] | undefined): string {
-  const NS = 'http://marklogic.com/rest-api';
   const attrs = (o: object) =>
     Object.entries(o)
       .filter(([, v]) => v !== undefined && typeof v !== 'object')
@@ -77,5 +77,5 @@ function xmlReport(summaries: Summary[], ranges: ConfiguredRangeIndex[] | undefi
       .join('') +
     `</rapi:index-summary>`;
   const rangeXml = ranges ? `<rapi:range-indexes>${ranges.map((r) => `<rapi:range-index${attrs(r)}/>`).join('')}</rapi:range-indexes>` : '';
-  return `<rapi:index-summaries xmlns:rapi="${NS}">${summaries.map(summary).join('')}${rangeXml}</rapi:index-summaries>`;
+  return `<rapi:index-summaries xmlns:rapi="${RAPI_NS}">${summaries.map(summary).join('')}${rangeXml}</rapi:index-summaries>`;
 }

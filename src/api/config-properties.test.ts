@@ -1,6 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
-import { basic, testApi } from '../../test/helpers';
+import { basic, errorOf, testApi } from '../../test/helpers';
 import { defaultProperties } from '../db/config';
 
 const RAPI = 'http://marklogic.com/rest-api';
@@ -23,11 +23,6 @@ function xmlChildren(text: string): Array<[string, string]> {
     if (n.nodeType === n.ELEMENT_NODE) out.push([(n as unknown as Element).localName, n.textContent ?? '']);
   }
   return out;
-}
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = await res.json();
-  return { status: res.status, code: body.errorResponse.messageCode, message: body.errorResponse.message };
 }
 
 describe('GET /v1/config/properties', () => {

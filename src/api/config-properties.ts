@@ -23,8 +23,9 @@ import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
 import { propertyFromText, propertyName, propertyNames, type InstanceProperties, type PropertyName } from '../db/config';
+import { strictUtf8 } from '../db/util';
+import { RAPI_NS } from '../db/xml';
 
-const RAPI = 'http://marklogic.com/rest-api';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
@@ -38,8 +39,8 @@ function render(c: ApiContext, format: DataFormat, props: Partial<InstanceProper
   }
   const element = (n: PropertyName, ns = '') => `<rapi:${n}${ns}>${escapeXml(String(props[n]))}</rapi:${n}>`;
   const xml = single
-    ? element(single, ` xmlns:rapi="${RAPI}"`)
-    : `<rapi:properties xmlns:rapi="${RAPI}">${names.map((n) => element(n)).join('')}</rapi:properties>`;
+    ? element(single, ` xmlns:rapi="${RAPI_NS}"`)
+    : `<rapi:properties xmlns:rapi="${RAPI_NS}">${names.map((n) => element(n)).join('')}</rapi:properties>`;
   return c.body(XML_DECL + xml, 200, { 'content-type': 'application/xml; charset=utf-8' });
 }
 
@@ -53,14 +54,6 @@ function bodyFormat(req: Request, formatParam: string | undefined): DataFormat {
   throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type}; properties are JSON or XML`);
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DbError('RESTAPI-INVALIDCONTENT', 'the request body is not valid UTF-8');
-  }
-}
-
 function rootElement(text: string): XmlElement {
   const doc = parseXml(text, { what: 'properties', malformed: (e) => new DbError('RESTAPI-INVALIDCONTENT', `invalid XML: ${e.detail || e.message}`) });
   if (!doc.documentElement) throw new DbError('RESTAPI-INVALIDCONTENT', 'invalid XML: missing root element');
@@ -69,8 +62,8 @@ function rootElement(text: string): XmlElement {
 
 /** A property element: in the rest-api namespace, text only. Returns its name and typed value. */
 function xmlProperty(el: XmlElement): [PropertyName, unknown] {
-  if (el.namespaceURI !== RAPI) {
-    throw new DbError('RESTAPI-INVALIDCONTENT', `element ${el.nodeName} is not in the ${RAPI} namespace`);
+  if (el.namespaceURI !== RAPI_NS) {
+    throw new DbError('RESTAPI-INVALIDCONTENT', `element ${el.nodeName} is not in the ${RAPI_NS} namespace`);
   }
   const name = propertyName(el.localName ?? el.nodeName);
   for (let n = el.firstChild; n; n = n.nextSibling) {
@@ -96,7 +89,7 @@ function childElements(el: XmlElement): XmlElement[] {
  */
 async function readChanges(req: Request, params: Params, limit: number, single?: PropertyName): Promise<Record<string, unknown>> {
   const format = bodyFormat(req, params.oneOf('format', ['json', 'xml'] as const));
-  const text = decodeUtf8(await readBody(req, limit));
+  const text = strictUtf8(await readBody(req, limit), () => new DbError('RESTAPI-INVALIDCONTENT', 'the request body is not valid UTF-8'));
   if (text.trim() === '') throw new DbError('RESTAPI-INVALIDCONTENT', 'empty request body; expected properties');
   const changes: Record<string, unknown> = {};
   if (format === 'json') {
@@ -107,7 +100,7 @@ async function readChanges(req: Request, params: Params, limit: number, single?:
     Object.assign(changes, value);
   } else {
     const root = rootElement(text);
-    const isWrapper = root.namespaceURI === RAPI && root.localName === 'properties';
+    const isWrapper = root.namespaceURI === RAPI_NS && root.localName === 'properties';
     const elements = isWrapper ? childElements(root) : single ? [root] : undefined;
     if (!elements) throw new DbError('RESTAPI-INVALIDCONTENT', `expected a rapi:properties root element, not ${root.nodeName}`);
     for (const el of elements) {

@@ -1,6 +1,6 @@
 import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
-import { basic, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorOf, testApi, type TestApi } from '../../test/helpers';
 
 const S = 'http://marklogic.com/appservices/search';
 const RAPI = 'http://marklogic.com/rest-api';
@@ -36,11 +36,6 @@ function xmlRoot(text: string): Element {
 }
 
 const elements = (el: Element): Element[] => Array.from(el.childNodes).filter((n: Node): n is Element => n.nodeType === n.ELEMENT_NODE);
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = await res.json();
-  return { status: res.status, code: body.errorResponse.messageCode, message: body.errorResponse.message };
-}
 
 const put = (api: TestApi, name: string, options: unknown, headers: Record<string, string> = JSON_CT) =>
   api.fetch(`/v1/config/query/${name}`, { method: 'PUT', headers, body: typeof options === 'string' ? options : JSON.stringify({ options }) });

@@ -34,8 +34,8 @@ import { restDefaultOptions } from '../db/options';
 import { validateOptions } from '../db/options';
 import type { OptionsCheck } from '../db/options';
 import type { QueryOptions } from '../db/options';
+import { RAPI_NS } from '../db/xml';
 
-const RAPI = 'http://marklogic.com/rest-api';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
@@ -52,7 +52,7 @@ function renderList(c: ApiContext, format: DataFormat, names: string[]): Respons
     return c.body(JSON.stringify(names.map((name) => ({ name, uri: uriOf(name) }))), 200, { 'content-type': 'application/json; charset=utf-8' });
   }
   const items = names.map((n) => `<rapi:options><rapi:name>${escapeXml(n)}</rapi:name><rapi:uri>${escapeXml(uriOf(n))}</rapi:uri></rapi:options>`);
-  return c.body(`${XML_DECL}<rapi:query-options xmlns:rapi="${RAPI}">${items.join('')}</rapi:query-options>`, 200, {
+  return c.body(`${XML_DECL}<rapi:query-options xmlns:rapi="${RAPI_NS}">${items.join('')}</rapi:query-options>`, 200, {
     'content-type': 'application/xml; charset=utf-8',
   });
 }

@@ -1,6 +1,6 @@
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
-import { basic, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorOf, testApi, type TestApi } from '../../test/helpers';
 import { limits } from '../db/limits';
 
 /** Each test database has a name of its own (hosts name theirs Documents). */
@@ -31,11 +31,6 @@ const defaultsOf = (api: TestApi) => ({
   'collection-lexicon': false,
   'uri-lexicon': true,
 });
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = await res.json();
-  return { status: res.status, code: body.errorResponse.messageCode, message: body.errorResponse.message };
-}
 
 const put = (api: TestApi, body: unknown, headers: Record<string, string> = JSON_CT, path = pathOf(api)) =>
   api.fetch(path, { method: 'PUT', headers: { accept: 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });

@@ -31,6 +31,7 @@ import { DbError } from '../db/errors';
 import { parseXml } from '../db/xml';
 import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes';
 import { parseJson } from '../db/json';
+import { strictUtf8 } from '../db/util';
 
 const MANAGE_DB_NS = 'http://marklogic.com/manage/database/properties';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -97,14 +98,6 @@ function renderXml(name: string, settings: IndexSettings): string {
   return XML_DECL + `${xml}</database-properties>`;
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DbError('MANAGE-INVALIDPAYLOAD', 'the request body is not valid UTF-8');
-  }
-}
-
 function childElements(el: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) {
@@ -168,7 +161,7 @@ async function readPayload(req: Request, limit: number): Promise<Record<string, 
   if (!isJsonType(type) && !isXmlType(type)) {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; database properties are JSON or XML`);
   }
-  const text = decodeUtf8(await readBody(req, limit));
+  const text = strictUtf8(await readBody(req, limit), () => new DbError('MANAGE-INVALIDPAYLOAD', 'the request body is not valid UTF-8'));
   if (text.trim() === '') throw new DbError('MANAGE-INVALIDPAYLOAD', 'empty payload; expected database properties');
   if (isXmlType(type)) return xmlPayload(text);
   const body = parseJson(text, 'database properties', (reason) => new DbError('XDMP-JSONDOC', reason));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { basic, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorResponse, testApi, type TestApi } from '../../test/helpers';
 
 const J = { 'content-type': 'application/json' };
 /** As rest-writer, whose role's default permissions give rest-reader read and rest-writer update. */
@@ -8,11 +8,6 @@ const ACCEPT_JSON = { accept: 'application/json' };
 
 async function put(api: TestApi, query: string, body: BodyInit | null, headers: Record<string, string> = {}) {
   return api.fetch(`/v1/documents?${query}`, { method: 'PUT', body, headers });
-}
-
-async function errorOf(res: Response) {
-  const body = await res.json();
-  return body.errorResponse as { statusCode: number; messageCode: string; message: string };
 }
 
 async function metadataOf(api: TestApi, uri: string) {
@@ -87,7 +82,7 @@ describe('PUT and GET /v1/documents', () => {
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([11, 12, 13]);
     const bad = await api.fetch('/v1/documents?uri=/r.png', { headers: { range: 'bytes=9-', ...ACCEPT_JSON } });
     expect(bad.status).toBe(416);
-    expect((await errorOf(bad)).messageCode).toBe('RESTAPI-NORANGEMATCH');
+    expect((await errorResponse(bad)).messageCode).toBe('RESTAPI-NORANGEMATCH');
   });
 
   test('HEAD answers the headers of GET and no body; 404 for a missing document', async () => {
@@ -132,7 +127,7 @@ describe('PUT and GET /v1/documents', () => {
     const api = await testApi();
     const res = await put(api, query, body as BodyInit, { 'content-type': ct, ...ACCEPT_JSON });
     expect(res.status).toBe(status);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.statusCode).toBe(status);
     expect(err.messageCode).toMatch(code);
     const list = await (await api.fetch('/v1/search?format=json')).json();
@@ -143,7 +138,7 @@ describe('PUT and GET /v1/documents', () => {
     const api = await testApi({ maxPayloadBytes: 100 });
     const res = await put(api, 'uri=/big.txt', 'x'.repeat(101), { 'content-type': 'text/plain', ...ACCEPT_JSON });
     expect(res.status).toBe(413);
-    expect((await errorOf(res)).messageCode).toBe('RESTAPI-PAYLOADTOOLARGE');
+    expect((await errorResponse(res)).messageCode).toBe('RESTAPI-PAYLOADTOOLARGE');
     expect((await api.fetch('/v1/documents?uri=/big.txt')).status).toBe(404);
   });
 
@@ -153,7 +148,7 @@ describe('PUT and GET /v1/documents', () => {
     const api = await testApi();
     const res = await api.fetch('/v1/documents?uri=/a.json', { method, headers: ACCEPT_JSON });
     expect(res.status).toBe(status);
-    expect((await errorOf(res)).messageCode).toBe(code);
+    expect((await errorResponse(res)).messageCode).toBe(code);
   });
 
   test('the /LATEST alias answers like /v1', async () => {
@@ -181,7 +176,7 @@ describe('roles and document permissions', () => {
       headers: { ...J, ...ACCEPT_JSON, authorization: basic(user) },
     });
     expect(res.status).toBe(status);
-    if (status === 403) expect((await errorOf(res)).messageCode).toBe('SEC-PRIV');
+    if (status === 403) expect((await errorResponse(res)).messageCode).toBe('SEC-PRIV');
   });
 
   test("the writer's default permissions come back on every permissions write, even a patch that removes them", async () => {
@@ -231,7 +226,7 @@ describe('metadata', () => {
     await put(api, 'uri=/m.json', '{}', J);
     const res = await api.fetch('/v1/documents?uri=/m.json&category=metadata', { headers: { accept, 'x-error-accept': 'application/json' } });
     expect(res.status).toBe(status);
-    if (status === 406) expect((await errorOf(res)).messageCode).toBe('REST-UNACCEPTABLETYPE');
+    if (status === 406) expect((await errorResponse(res)).messageCode).toBe('REST-UNACCEPTABLETYPE');
   });
 
   test('metadata asked for as text is refused', async () => {
@@ -239,7 +234,7 @@ describe('metadata', () => {
     await put(api, 'uri=/m.json', '{}', J);
     const res = await api.fetch('/v1/documents?uri=/m.json&category=metadata&format=text', { headers: ACCEPT_JSON });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).messageCode).toBe('REST-INVALIDPARAM');
+    expect((await errorResponse(res)).messageCode).toBe('REST-INVALIDPARAM');
   });
 
   test('metadata is XML by default', async () => {
@@ -313,7 +308,7 @@ describe('metadata', () => {
     if (setup) await put(api, 'uri=/m.json&collection=orig', '{}', J);
     const res = await put(api, query, body, { 'content-type': ct, ...ACCEPT_JSON });
     expect(res.status).toBe(status);
-    expect((await errorOf(res)).messageCode).toBe(code);
+    expect((await errorResponse(res)).messageCode).toBe(code);
     if (setup) expect((await metadataOf(api, '/m.json')).collections).toEqual(['orig']);
   });
 
@@ -398,7 +393,7 @@ describe('multipart', () => {
     const api = await testApi();
     const res = await api.fetch('/v1/documents?uri=/a.json&uri=/b.json', { headers: ACCEPT_JSON });
     expect(res.status).toBe(415);
-    expect((await errorOf(res)).messageCode).toBe('RESTAPI-INVALIDMIMETYPE');
+    expect((await errorResponse(res)).messageCode).toBe('RESTAPI-INVALIDMIMETYPE');
   });
 
   test('a bulk POST applies default and per-document metadata and answers the documents JSON', async () => {
@@ -473,7 +468,7 @@ describe('multipart', () => {
     const api = await testApi();
     const res = await api.fetch('/v1/documents', { method: 'POST', body, headers: { ...MP, ...ACCEPT_JSON } });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).messageCode).toBe('XDMP-HTTP-MULTIPART');
+    expect((await errorResponse(res)).messageCode).toBe('XDMP-HTTP-MULTIPART');
   });
 
   test('the bulk response is XML unless JSON is asked for', async () => {
@@ -504,7 +499,7 @@ describe('POST with a server-generated URI', () => {
     const api = await testApi();
     const res = await api.fetch(`/v1/documents?${query}`, { method: 'POST', body: '{}', headers: { ...J, ...ACCEPT_JSON } });
     expect(res.status).toBe(status);
-    expect((await errorOf(res)).messageCode).toBe(code);
+    expect((await errorResponse(res)).messageCode).toBe(code);
   });
 });
 
@@ -561,7 +556,7 @@ describe('PATCH', () => {
     await put(api, 'uri=/j.json', '{"a":1}', J);
     const res = await api.fetch(`/v1/documents?uri=${uri}`, { method: 'PATCH', body, headers: { 'content-type': ct, ...ACCEPT_JSON } });
     expect(res.status).toBe(status);
-    expect((await errorOf(res)).messageCode).toBe(code);
+    expect((await errorResponse(res)).messageCode).toBe(code);
     expect(await (await api.fetch('/v1/documents?uri=/j.json')).text()).toBe('{"a":1}');
   });
 });
@@ -667,7 +662,7 @@ describe('GET /v1/search without a query lists documents', () => {
     const api = await testApi();
     const res = await api.fetch('/v1/search?q=hello&transform=t', { headers: ACCEPT_JSON });
     expect(res.status).toBe(400);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.messageCode).toBe('REST-UNSUPPORTEDPARAM');
     expect(err.message).toContain('transform');
   });
@@ -695,10 +690,10 @@ describe('update policies and versions', () => {
     expect(etag).toMatch(/^"\d+"$/);
     const noVersion = await put(api, 'uri=/v.json', '{"v":2}', { ...J, ...ACCEPT_JSON });
     expect(noVersion.status).toBe(428);
-    expect((await errorOf(noVersion)).messageCode).toBe('RESTAPI-CONTENTNOVERSION');
+    expect((await errorResponse(noVersion)).messageCode).toBe('RESTAPI-CONTENTNOVERSION');
     const wrong = await put(api, 'uri=/v.json', '{"v":2}', { ...J, ...ACCEPT_JSON, 'if-match': '"123"' });
     expect(wrong.status).toBe(412);
-    expect((await errorOf(wrong)).messageCode).toBe('RESTAPI-CONTENTWRONGVERSION');
+    expect((await errorResponse(wrong)).messageCode).toBe('RESTAPI-CONTENTWRONGVERSION');
     expect((await put(api, 'uri=/v.json', '{"v":2}', { ...J, 'if-match': etag })).status).toBe(204);
     const after = await api.fetch('/v1/documents?uri=/v.json');
     expect(await after.json()).toEqual({ v: 2 });
@@ -759,7 +754,7 @@ describe('extract and repair', () => {
     const api = await testApi();
     const res = await put(api, query, body, { 'content-type': ct, ...ACCEPT_JSON });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).messageCode).toBe(code);
+    expect((await errorResponse(res)).messageCode).toBe(code);
   });
 
   test('repair=full closes what malformed XML left open', async () => {

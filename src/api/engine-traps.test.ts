@@ -6,7 +6,7 @@
 // because the inputs that trap on their own are refused before the engine now.
 import { describe, expect, test } from 'vitest';
 import type * as Oxigraph from 'oxigraph';
-import { testApi, type TestApi } from '../../test/helpers';
+import { errorResponse, testApi, type TestApi } from '../../test/helpers';
 import { freshOxigraph } from '../../test/oxigraph';
 
 type OxigraphModule = typeof Oxigraph;
@@ -72,8 +72,6 @@ async function names(api: TestApi): Promise<string[]> {
   return body.results.bindings.map((b) => b.n.value).sort();
 }
 
-const errorOf = async (res: Response) => ((await res.json()) as { errorResponse: { statusCode: number; messageCode: string; message: string } }).errorResponse;
-
 describe('a trap in the RDF engine', () => {
   test.for([
     { name: 'a SPARQL query', send: (api: TestApi) => sparql(api, `SELECT * WHERE { ?s ?p "${MARKER}" }`, 'query') },
@@ -99,7 +97,7 @@ describe('a trap in the RDF engine', () => {
     const { api, engines } = await seeded();
     const res = await send(api);
     expect(res.status).toBe(400);
-    const error = await errorOf(res);
+    const error = await errorResponse(res);
     expect(error.messageCode).toBe('TABULA-ENGINETRAP');
     expect(error.message).toMatch(/restarted/);
     expect(await names(api)).toEqual(['Ada', 'Alan', 'Grace']);

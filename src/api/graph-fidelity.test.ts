@@ -4,13 +4,9 @@
  * parameters, database=, empty bodies, timestamps.
  */
 import { describe, expect, test } from 'vitest';
-import { testApi, type TestApi } from '../../test/helpers';
+import { errorResponse, testApi, type TestApi } from '../../test/helpers';
 
 const JSON_RESULTS = { accept: 'application/sparql-results+json' };
-
-async function errorOf(res: Response) {
-  return (await res.json()).errorResponse as { statusCode: number; messageCode: string; message: string };
-}
 
 const sparqlGet = (api: TestApi, query: string, extra = '') =>
   api.fetch(`/v1/graphs/sparql?query=${encodeURIComponent(query)}${extra}`, { headers: JSON_RESULTS });
@@ -36,7 +32,7 @@ describe('bind: values typed by name', () => {
     const api = await testApi();
     const res = await sparqlGet(api, 'SELECT ?u WHERE {}', `&${param}`);
     expect(res.status).toBe(400);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.messageCode).toBe('REST-INVALIDPARAM');
     expect(err.message).toContain(why);
   });
@@ -70,7 +66,7 @@ describe('bind: values typed by name', () => {
       body: 'INSERT DATA { <http://s> <http://p> "o" } ; INSERT { <http://s> <http://q> ?v } WHERE {}',
     });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).messageCode).toBe('REST-INVALIDPARAM');
+    expect((await errorResponse(res)).messageCode).toBe('REST-INVALIDPARAM');
     expect(await allTriples(api)).toEqual([]);
   });
 });
@@ -142,7 +138,7 @@ describe('IRI-valued parameters', () => {
     const api = await testApi();
     const res = await api.fetch(url, init);
     expect(res.status).toBe(400);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.messageCode).toBe('REST-INVALIDPARAM');
     expect(err.message).toContain(`${param}: invalid IRI`);
     expect(await allTriples(api)).toEqual([]);
@@ -197,7 +193,7 @@ describe('database=', () => {
     const api = await seededForEndpoints();
     const res = await api.fetch(withParam(url, 'database=Other'), init);
     expect(res.status).toBe(400);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.messageCode).toBe('XDMP-NOSUCHDB');
     expect(err.message).toBe('XDMP-NOSUCHDB: (err:FOER0000) No such database: Other');
     await unchanged(api);
@@ -209,7 +205,7 @@ describe('timestamp=', () => {
     const api = await seededForEndpoints();
     const res = await api.fetch(withParam(url, 'timestamp=1700000000000'), init);
     expect(res.status).toBe(400);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.messageCode).toBe('REST-UNSUPPORTEDPARAM');
     expect(err.message).toContain('point-in-time reads are not supported');
     await unchanged(api);
@@ -240,7 +236,7 @@ describe('empty graph-store bodies', () => {
     for (const url of ['/v1/graphs?graph=http://ex/g', '/v1/graphs?default', '/v1/graphs']) {
       const res = await api.fetch(url, { method, headers: { 'content-type': 'text/turtle' }, body: '' });
       expect(res.status).toBe(412);
-      expect((await errorOf(res)).messageCode).toBe('RESTAPI-EMPTYBODY');
+      expect((await errorResponse(res)).messageCode).toBe('RESTAPI-EMPTYBODY');
     }
     expect(await allTriples(api)).toEqual(before);
   });

@@ -1,14 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { basic, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorResponse, testApi, type TestApi } from '../../test/helpers';
 
 const TTL = { 'content-type': 'text/turtle' };
 const ALICE = '@prefix foaf: <http://xmlns.com/foaf/0.1/> . <http://ex/alice> foaf:name "Alice" ; foaf:knows <http://ex/bob> .';
 const BOB = '<http://ex/bob> <http://xmlns.com/foaf/0.1/name> "Bob" .';
 const g = (iri: string) => `graph=${encodeURIComponent(iri)}`;
-
-async function errorOf(res: Response) {
-  return (await res.json()).errorResponse as { statusCode: number; messageCode: string; message: string };
-}
 
 async function ntriples(api: TestApi, query: string) {
   const res = await api.fetch(`/v1/graphs?${query}`, { headers: { accept: 'application/n-triples' } });
@@ -118,7 +114,7 @@ describe('/v1/graphs', () => {
     const api = await testApi();
     const res = await api.fetch(`/v1/graphs?${g('http://ex/bad')}`, { method: 'PUT', headers: { 'content-type': type, accept: 'application/json' }, body });
     expect(res.status).toBe(status);
-    expect((await errorOf(res)).messageCode).toBe(code);
+    expect((await errorResponse(res)).messageCode).toBe(code);
     expect((await ntriples(api, g('http://ex/bad'))).status).toBe(404);
   });
 

@@ -26,8 +26,8 @@ import { thingsHref } from './serializers/html';
 import { rdfJsonToNTriples } from './rdf-json-reader';
 import { readPermissions } from './sparql-request';
 import { checkIriParams, iriPairs } from './http/iri-params';
+import { RAPI_NS } from '../db/xml';
 
-const RAPI = 'http://marklogic.com/rest-api';
 const GRAPH_CAPABILITIES = ['read', 'update', 'execute'];
 const NOT_YET = ['txid'];
 
@@ -101,7 +101,7 @@ function permissionsXml(perms: readonly Permission[]): string {
         `</rapi:permission>`,
     )
     .join('');
-  return `<rapi:permissions xmlns:rapi="${RAPI}">${items}</rapi:permissions>`;
+  return `<rapi:permissions xmlns:rapi="${RAPI_NS}">${items}</rapi:permissions>`;
 }
 
 /** `{"permissions":[…]}` or `<rapi:permissions>`; graph capabilities are read, update and execute. */
@@ -115,12 +115,12 @@ function parsePermissionsBody(bytes: Uint8Array, contentType: string | null, rol
     if (!Array.isArray(list)) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected {"permissions":[{"role-name":…,"capabilities":[…]}]}');
   } else if (/xml$/.test(type)) {
     const root = parseXml(text).documentElement;
-    if (!root || root.namespaceURI !== RAPI || root.localName !== 'permissions') {
+    if (!root || root.namespaceURI !== RAPI_NS || root.localName !== 'permissions') {
       throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a rapi:permissions element');
     }
-    list = Array.from(root.getElementsByTagNameNS(RAPI, 'permission')).map((p) => ({
-      'role-name': p.getElementsByTagNameNS(RAPI, 'role-name')[0]?.textContent ?? '',
-      capabilities: Array.from(p.getElementsByTagNameNS(RAPI, 'capability')).map((cap) => cap.textContent ?? ''),
+    list = Array.from(root.getElementsByTagNameNS(RAPI_NS, 'permission')).map((p) => ({
+      'role-name': p.getElementsByTagNameNS(RAPI_NS, 'role-name')[0]?.textContent ?? '',
+      capabilities: Array.from(p.getElementsByTagNameNS(RAPI_NS, 'capability')).map((cap) => cap.textContent ?? ''),
     }));
   } else {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `permissions must be JSON or XML, not ${type || 'untyped'}`);

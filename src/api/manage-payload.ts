@@ -9,6 +9,7 @@ import { parseJson } from '../db/json';
 import { DbError } from '../db/errors';
 import { capabilities, type Capability, normalisePermissions, type Permission } from '../db/documents';
 import { maySecure, type RoleLookup } from '../db/security';
+import { isObject, strictUtf8 } from '../db/util';
 import { readBody } from './http/body';
 import type { ApiContext } from './http/context';
 import { mediaType } from './http/negotiate';
@@ -28,12 +29,7 @@ export async function readJsonPayload(req: Request, limit: number, what: string,
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; ${what} is read from a JSON payload`);
   }
   const bytes = await readBody(req, limit);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (e) {
-    throw new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e));
-  }
+  const text = strictUtf8(bytes, (e) => new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e)));
   const body = parseJson(text, `${what} payload`, (reason) => new DbError('XDMP-JSONDOC', reason));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new DbError('MANAGE-INVALIDPAYLOAD', `the ${what} payload must be a JSON object`);
@@ -59,7 +55,7 @@ export function nameList(value: unknown, field: string): string[] {
 export function permissionList(value: unknown, roles: RoleLookup, self?: string): Permission[] {
   const list = Array.isArray(value) ? value : [value];
   const out: Permission[] = list.map((p: unknown) => {
-    const entry = typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : undefined;
+    const entry = isObject(p) ? p : undefined;
     const role = entry?.['role-name'];
     const capability = entry?.capability;
     if (typeof role !== 'string' || typeof capability !== 'string') {

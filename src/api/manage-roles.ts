@@ -18,6 +18,7 @@ import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { DbError } from '../db/errors';
 import { md5Hex, type Privilege, type RoleLookup, type StoredRole } from '../db/security';
+import { isObject } from '../db/util';
 import { defaultListResponse, MANAGE_JSON_TYPE, MANAGE_XML_DECL, MANAGE_XML_TYPE, nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
 
 
@@ -38,7 +39,7 @@ function prepare(c: ApiContext, allowed: readonly string[]): Params {
 function privilegeList(value: unknown): Privilege[] {
   const list = Array.isArray(value) ? value : [value];
   return list.map((p: unknown) => {
-    const entry = typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+    const entry = isObject(p) ? p : {};
     const { 'privilege-name': name, action, kind } = entry;
     if (typeof name !== 'string' || name === '' || typeof action !== 'string' || action === '' || (kind !== 'execute' && kind !== 'uri')) {
       throw new DbError('MANAGE-INVALIDPAYLOAD', 'each privilege needs a privilege-name, an action and a kind (execute or uri)');

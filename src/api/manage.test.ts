@@ -1,16 +1,11 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
-import { basic, nodeOxigraph, testApi } from '../../test/helpers';
+import { basic, errorOf, nodeOxigraph, testApi } from '../../test/helpers';
 import { Database } from '../db/database';
 
 const SECURITY_NS = 'http://marklogic.com/manage/security';
 const JSON_CT = { 'content-type': 'application/json' };
 const seeded = ['admin', 'rest-admin', 'rest-reader', 'rest-writer'];
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = await res.json();
-  return { status: res.status, code: body.errorResponse.messageCode, message: body.errorResponse.message };
-}
 
 /** Basic credentials for a seeded user (`name`) or any user (`name:password`). */
 const authOf = (user: string) => (user.includes(':') ? `Basic ${btoa(user)}` : basic(user));

@@ -7,10 +7,8 @@
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../test/db-error';
 import type { QueryOptions } from '../db/options';
-import { parseXml } from '../db/xml';
-import { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml } from '../db/search';
-import { parseQbe, parseQbeText, QBE_NS } from '../db/search';
-import { parseStructuredQuery, parseStructuredQueryText, SEARCH_NS } from '../db/search';
+import { CTS_NS, parseXml, SEARCH_NS } from '../db/xml';
+import { parseCtsJson, parseCtsText, parseCtsXml, parseQbe, parseQbeText, parseStructuredQuery, parseStructuredQueryText, QBE_NS } from '../db/search';
 import { reported } from './search-request';
 
 const options: QueryOptions = {};

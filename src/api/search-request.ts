@@ -7,10 +7,19 @@
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../db/errors';
 import { normalizeOptions, optionsFromElement } from '../db/options';
-import { QuerySourceFailure, type QuerySource } from '../db/search';
-import { assembleQuery as assembleFromParts, type AssembledQuery, type QueryBodyParts as BodyParts, type QueryEndpoint } from '../db/search';
-import { MalformedQuery, parseXmlAs, SEARCH_NS } from '../db/search';
-import { QBE_NS } from '../db/search';
+import {
+  assembleQuery as assembleFromParts,
+  MalformedQuery,
+  parseXmlAs,
+  QBE_NS,
+  QuerySourceFailure,
+  type AssembledQuery,
+  type QueryBodyParts as BodyParts,
+  type QueryEndpoint,
+  type QuerySource,
+} from '../db/search';
+import { isObject, strictUtf8 } from '../db/util';
+import { SEARCH_NS } from '../db/xml';
 import type { ApiDeps } from './http/context';
 import { CTS_NS } from '../db/search';
 import type { Params } from './http/params';
@@ -68,7 +77,7 @@ async function readSearchBody(req: Request, deps: ApiDeps, kind: 'search' | 'qbe
   const bytes = await readBody(req, deps.db.maxPayloadBytes);
   if (bytes.byteLength === 0) return { qtext: [] };
   const type = mediaType(req.headers.get('content-type'));
-  const text = decodeUtf8(bytes);
+  const text = strictUtf8(bytes, () => new DbError('RESTAPI-INVALIDCONTENT', 'the request body is not UTF-8'));
   if (isJson(type)) return jsonBody(text, kind);
   if (isXml(type)) return xmlBody(text, kind);
   if (type === 'multipart/mixed') throw new DbError('REST-INVALIDMIMETYPE', 'a multipart query (XML QBE with options) is not accepted; send a combined query');
@@ -77,14 +86,6 @@ async function readSearchBody(req: Request, deps: ApiDeps, kind: 'search' | 'qbe
 
 const isJson = (t: string) => t === 'application/json' || t === 'text/json' || t.endsWith('+json');
 const isXml = (t: string) => t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');
-
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DbError('RESTAPI-INVALIDCONTENT', 'the request body is not UTF-8');
-  }
-}
 
 function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
   const json = parseJson(text, 'query', (reason) => new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: the body is not well-formed JSON: ${reason}`));
@@ -184,4 +185,3 @@ export function positiveInt(params: Params, name: string, fallback: number, min:
   return Number(raw);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

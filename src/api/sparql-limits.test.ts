@@ -3,7 +3,7 @@
 // nothing changed, and the next request answered by a working engine.
 import { describe, expect, test } from 'vitest';
 import { limits } from '../db/limits';
-import { testApi, type TestApi } from '../../test/helpers';
+import { errorResponse, testApi, type TestApi } from '../../test/helpers';
 
 const nested = (open: string, close: string, n: number, inner: string) => open.repeat(n) + inner + close.repeat(n);
 const DEEP_BRACES = `SELECT * WHERE ${nested('{ ', ' }', 1000, '?s ?p ?o')}`;
@@ -27,8 +27,6 @@ async function names(api: TestApi): Promise<string[]> {
   expect(res.status).toBe(200);
   return ((await res.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings.map((b) => b.n.value).sort();
 }
-
-const errorOf = async (res: Response) => ((await res.json()) as { errorResponse: { messageCode: string; message: string } }).errorResponse;
 
 const form = (name: string, text: string) => `${name}=${encodeURIComponent(text)}`;
 
@@ -64,7 +62,7 @@ describe('SPARQL text past a limit', () => {
     const api = await seeded();
     const res = await send(api);
     expect(res.status).toBe(400);
-    const error = await errorOf(res);
+    const error = await errorResponse(res);
     expect(error.messageCode).toBe('TABULA-LIMIT');
     expect(error.message).toContain(`${limit} (${limits[limit as keyof typeof limits]})`);
     expect(await names(api)).toEqual(['Ada', 'Alan']);
@@ -76,7 +74,7 @@ describe('SPARQL text past a limit', () => {
     const api = await seeded();
     const res = await post(api, 'update', `INSERT DATA { <http://example.org/x> <http://example.org/name> "${'x'.repeat(limits.maxSparqlLength)}" }`);
     expect(res.status).toBe(413);
-    expect((await errorOf(res)).messageCode).toBe('RESTAPI-PAYLOADTOOLARGE');
+    expect((await errorResponse(res)).messageCode).toBe('RESTAPI-PAYLOADTOOLARGE');
     expect(await names(api)).toEqual(['Ada', 'Alan']);
   });
 
@@ -150,7 +148,7 @@ describe('RDF payloads the engine must not see', () => {
     const api = await seeded();
     const res = await api.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': type }, body });
     expect(res.status).toBe(400);
-    const error = await errorOf(res);
+    const error = await errorResponse(res);
     expect(error.messageCode).toBe(code);
     expect(error.message).toMatch(message);
     expect(await names(api)).toEqual(['Ada', 'Alan']);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { basic, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorResponse, testApi, type TestApi } from '../../test/helpers';
 import { isStreamed } from './http/streamed-response';
 
 const QUERY = { 'content-type': 'application/sparql-query' };
@@ -18,10 +18,6 @@ async function select(api: TestApi, text: string, query = '', headers: Record<st
 
 const values = (results: { results: { bindings: Array<Record<string, { value: string }>> } }, name: string) =>
   results.results.bindings.map((b) => b[name]?.value);
-
-async function errorOf(res: Response) {
-  return (await res.json()).errorResponse as { statusCode: number; messageCode: string; message: string };
-}
 
 const DATA = `PREFIX ex: <http://example.org/>
 INSERT DATA {
@@ -170,14 +166,14 @@ describe('SPARQL queries', () => {
     const api = await seeded();
     const res = await api.fetch('/v1/graphs/sparql', { method: 'POST', headers: { ...QUERY, accept, 'x-error-accept': 'application/json' }, body });
     expect(res.status).toBe(406);
-    expect((await errorOf(res)).messageCode).toBe('REST-UNACCEPTABLETYPE');
+    expect((await errorResponse(res)).messageCode).toBe('REST-UNACCEPTABLETYPE');
   });
 
   test('a syntax error is 400 RESTAPI-INVALIDCONTENT with the parser message', async () => {
     const api = await testApi();
     const res = await api.fetch('/v1/graphs/sparql?query=' + encodeURIComponent('SELECT * WHERE { ?s ?p '), { headers: { accept: 'application/json' } });
     expect(res.status).toBe(400);
-    const err = await errorOf(res);
+    const err = await errorResponse(res);
     expect(err.messageCode).toBe('RESTAPI-INVALIDCONTENT');
     expect(err.message.length).toBeGreaterThan(40);
   });
@@ -241,7 +237,7 @@ describe('SPARQL updates', () => {
     const api = await testApi();
     const res = await update(api, 'INSERT DATA { <http://s> <http://p> ', '', { accept: 'application/json' });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).messageCode).toBe('RESTAPI-INVALIDCONTENT');
+    expect((await errorResponse(res)).messageCode).toBe('RESTAPI-INVALIDCONTENT');
   });
 
   test('perm: gives a graph the update creates extra permissions, on top of the defaults', async () => {

@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
+import { SEARCH_NS } from '../db/xml';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
@@ -13,8 +14,6 @@ import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { assembleQuery, positiveInt } from './search-request';
 import type { SuggestResponse } from '../wire/search';
-
-const SEARCH_NS = 'http://marklogic.com/appservices/search';
 
 export function registerSuggest(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/suggest', {

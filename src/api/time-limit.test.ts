@@ -3,7 +3,7 @@
 // seam here, so no test waits for a real limit: a manual clock, or one where every reading
 // costs a whole second (so the first check a request makes after its start is past a 1 s limit).
 import { describe, expect, test } from 'vitest';
-import { testApi, type TestApi } from '../../test/helpers';
+import { errorOf, testApi, type TestApi } from '../../test/helpers';
 import type { RequestTiming } from '../db/deadline';
 
 const JSON_CT = { 'content-type': 'application/json', accept: 'application/json' };
@@ -13,11 +13,6 @@ const secondPerReading = (): RequestTiming => {
   let t = 0;
   return { now: () => (t += 1000), secondMs: 1000 };
 };
-
-async function errorOf(res: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await res.json()) as { errorResponse: { messageCode: string; message: string } };
-  return { status: res.status, code: body.errorResponse.messageCode, message: body.errorResponse.message };
-}
 
 /** An API whose requests each get `seconds` of time limit on `timing`; the setup itself has none. */
 async function limitedApi(timing: RequestTiming, seconds: number, setup?: (api: TestApi) => Promise<void>): Promise<TestApi> {

@@ -20,6 +20,7 @@ import type { Send } from './transport';
 import type { ConfiguredRangeIndex, DatabaseIndexes, NeededIndex, RangeElementIndex, ScalarType } from '../wire/indexes';
 
 export type { DatabaseIndexes, InvalidValues, NeededIndex, RangeElementAttributeIndex, RangeElementIndex, ScalarType } from '../wire/indexes';
+import { isObject } from './objects';
 
 /** The scalar types Tabula's range indexes take (MarkLogic has more; those are refused by name). */
 export const SCALAR_TYPES = ['string', 'int', 'unsignedInt', 'long', 'unsignedLong', 'float', 'double', 'decimal', 'dateTime', 'time', 'date', 'anyURI'] as const satisfies readonly ScalarType[];
@@ -96,7 +97,6 @@ export function createIndexesApi(send: Send): IndexesApi {
 // and numbers as strings, and leaves out empty lists. Everything is read leniently.
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : isObject(v) ? [v] : []);
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 const bool = (v: unknown, fallback: boolean): boolean => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : fallback);

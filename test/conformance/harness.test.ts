@@ -7,7 +7,8 @@ import { compareQuads, compareResults, isomorphic } from './compare';
 import { readManifest } from './manifest';
 import { queryShape, updateShape } from './query-shape';
 import { readCsv, readRdfResult, readSrj, readSrx, readTsv, type QueryResult, type Solution } from './results';
-import { bnode, iri, literal, XSD, type RdfTerm } from './terms';
+import { bnode, iri, literal, type RdfTerm } from './terms';
+import { XSD } from '../../src/db/triples/xsd-lexical';
 import { apiPath } from './http-exchanges';
 
 const solutions = (vars: string[], rows: Array<Record<string, RdfTerm>>): QueryResult => ({

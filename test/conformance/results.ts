@@ -5,7 +5,8 @@
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import * as oxigraph from 'oxigraph';
-import { bnode, fromOxigraph, iri, literal, XSD, type RdfTerm } from './terms';
+import { bnode, fromOxigraph, iri, literal, type RdfTerm } from './terms';
+import { XSD } from '../../src/db/triples/xsd-lexical';
 
 export type Solution = Map<string, RdfTerm>;
 

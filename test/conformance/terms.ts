@@ -10,8 +10,8 @@
  * and neither side is trusted to be canonical already.
  */
 import * as oxigraph from 'oxigraph';
+import { XSD } from '../../src/db/triples/xsd-lexical';
 
-export const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const XSD_STRING = XSD + 'string';
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
 

@@ -12,6 +12,7 @@
  * so content may hold the boundary string anywhere else, `--BOUNDARYx` lines included.
  */
 import { DbError } from '../../db/errors';
+import { strictUtf8 } from '../../db/util';
 import { hasControlChar, parseContentDisposition, type Disposition } from './content-disposition';
 import { mediaType } from './negotiate';
 
@@ -44,7 +45,6 @@ const HT = 0x09;
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 const encoder = new TextEncoder();
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function fail(detail: string): never {
   throw new DbError('XDMP-HTTP-MULTIPART', detail);
@@ -206,12 +206,7 @@ function makePart(fields: Array<[string, string]>, n: number): Omit<Part, 'body'
   const contentType = mediaType(headers.get('content-type'));
   const raw = headers.get('content-disposition');
   if (raw === null) return { headers, contentType };
-  let text: string;
-  try {
-    text = utf8.decode(bytesOf(raw));
-  } catch {
-    return fail(`part ${n} Content-Disposition is not valid UTF-8`);
-  }
+  const text = strictUtf8(bytesOf(raw), () => new DbError('XDMP-HTTP-MULTIPART', `part ${n} Content-Disposition is not valid UTF-8`));
   try {
     return { headers, contentType, disposition: parseContentDisposition(text) };
   } catch (e) {

@@ -2,7 +2,8 @@ import { DOMParser } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
 import type { Query, Scope } from '../../db/search';
-import { combinedQueryJson, combinedQueryXml, queryToJson, queryToXml, queryXmlContent, SEARCH_NS, termOptionList } from './query-serializer';
+import { combinedQueryJson, combinedQueryXml, queryToJson, queryToXml, queryXmlContent, termOptionList } from './query-serializer';
+import { SEARCH_NS } from '../../db/xml';
 
 const NS = `xmlns:search="${SEARCH_NS}"`;
 

@@ -12,8 +12,7 @@
  */
 import type { Query, Scope, TermOptions } from '../../db/search';
 import { escapeAttr, escapeText } from './markup';
-
-export const SEARCH_NS = 'http://marklogic.com/appservices/search';
+import { SEARCH_NS } from '../../db/xml';
 
 export type StructuredJson = { [key: string]: unknown };
 

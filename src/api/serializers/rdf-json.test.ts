@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
 import { quadsToRdfJson } from './rdf-json';
 import type { QuadLike, TermLike } from './rdf-terms';
+import { XSD } from '../../db/triples';
 
 const iri = (value: string): TermLike => ({ termType: 'NamedNode', value });
 const bnode = (value: string): TermLike => ({ termType: 'BlankNode', value });
@@ -11,7 +12,6 @@ const typed = (value: string, datatype: string): TermLike => ({ termType: 'Liter
 const quad = (subject: TermLike, predicate: TermLike, object: TermLike, graph?: TermLike): QuadLike => ({ subject, predicate, object, graph });
 
 const FOAF = 'http://xmlns.com/foaf/0.1/';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 const DATA: QuadLike[] = [
   quad(iri('http://example.org/p1'), iri(`${FOAF}name`), lit('Ada')),

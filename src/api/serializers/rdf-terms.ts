@@ -12,7 +12,6 @@
 import { DbError } from '../../db/errors';
 import { hasScheme } from '../../db/triples';
 
-export const XSD = 'http://www.w3.org/2001/XMLSchema#';
 export const XSD_STRING = `${XSD}string`;
 export const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 export const RDF_TYPE = `${RDF}type`;
@@ -21,6 +20,7 @@ export const RDF_DIR_LANG_STRING = `${RDF}dirLangString`;
 
 /** A term of the W3C SPARQL 1.1 JSON results format: the engine's type, one definition. */
 import type { JsonTerm } from '../../db/triples';
+import { XSD } from '../../db/triples';
 export type { JsonTerm };
 
 export type JsonLiteral = Extract<JsonTerm, { type: 'literal' }>;

@@ -5,6 +5,7 @@ import { failure } from '../../../test/db-error';
 import { serializeQuads } from './rdf';
 import { rdfFormats } from './formats';
 import type { QuadLike, TermLike } from './rdf-terms';
+import { XSD } from '../../db/triples';
 
 // Plain RDF/JS terms: path-form IRIs cannot be Oxigraph NamedNodes, so the store hands them over like this.
 const iri = (value: string): TermLike => ({ termType: 'NamedNode', value });
@@ -15,7 +16,6 @@ const DEFAULT: TermLike = { termType: 'DefaultGraph', value: '' };
 const quad = (subject: TermLike, predicate: TermLike, object: TermLike, graph: TermLike = DEFAULT): QuadLike => ({ subject, predicate, object, graph });
 
 const FOAF = 'http://xmlns.com/foaf/0.1/';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 /** A little of everything, path-form IRIs included (in every position, datatypes too). */
 const DATA: QuadLike[] = [

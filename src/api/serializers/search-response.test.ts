@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
 import type { FacetResult, SearchResponse, SearchResult } from '../../db/search';
 import { encodeForUri, resultHref, searchResponseJson, searchResponseXml, xsDuration } from './search-response';
-import { SEARCH_NS } from './query-serializer';
+import { SEARCH_NS } from '../../db/xml';
 
 function parse(text: string) {
   return new DOMParser({

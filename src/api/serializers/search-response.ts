@@ -9,8 +9,9 @@ import type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResu
 import { parseXml, serializeNode } from '../../db/xml';
 import { DbError } from '../../db/errors';
 import { escapeAttr, escapeText } from './markup';
-import { queryToJson, queryXmlContent, SEARCH_NS } from './query-serializer';
+import { queryToJson, queryXmlContent } from './query-serializer';
 import type * as Wire from '../../wire/search';
+import { SEARCH_NS } from '../../db/xml';
 
 export interface SearchResponseOptions {
   /** The request's `database` parameter, carried into each result's `href`. */

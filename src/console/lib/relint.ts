@@ -7,6 +7,8 @@
 import { forceLinting, linter, type Diagnostic } from '@codemirror/lint';
 import { StateEffect } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
+import type { ReactCodeMirrorRef } from '@uiw/react-codemirror';
+import { useEffect, type RefObject } from 'react';
 
 const inputsChanged = StateEffect.define<null>();
 
@@ -21,4 +23,12 @@ export function relintableLinter(source: (view: EditorView) => Diagnostic[], del
 export function relint(view: EditorView): void {
   view.dispatch({ effects: inputsChanged.of(null) });
   forceLinting(view);
+}
+
+/** Lints `editor` again whenever `input` changes while its text may not have. */
+export function useRelintOn(editor: RefObject<ReactCodeMirrorRef | null>, input: unknown): void {
+  useEffect(() => {
+    const view = editor.current?.view;
+    if (view) relint(view);
+  }, [editor, input]);
 }

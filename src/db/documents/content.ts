@@ -7,18 +7,13 @@ import { checkXml } from '../xml/parse';
 import { repairXml } from '../xml/repair';
 import type { DocumentFormat } from './types';
 import { parseJson } from '../json/parse';
+import { strictUtf8 } from '../util/bytes';
 
-// Text must round-trip byte for byte: keep a leading BOM, reject invalid UTF-8
-// rather than replacing it with U+FFFD.
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
+/** Text that must round-trip byte for byte: a leading BOM is kept, bytes that are not UTF-8 are refused. */
 export function decodeUtf8(bytes: Uint8Array, what: string): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new DbError('XDMP-DOCUTF8SEQ', `invalid UTF-8 in ${what}`);
-  }
+  return strictUtf8(bytes, () => new DbError('XDMP-DOCUTF8SEQ', `invalid UTF-8 in ${what}`), { keepBom: true });
 }
 
 /**

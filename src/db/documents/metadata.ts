@@ -6,6 +6,7 @@ import { DbError } from '../errors';
 import type { RoleLookup } from '../security/types';
 import { checkLimit } from '../limits';
 import { isNcName } from '../xml/namespaces';
+import { isObject } from '../util/objects';
 import {
   capabilities,
   emptyMetadata,
@@ -118,7 +119,6 @@ export function metadataToJson(metadata: Metadata, categories: readonly Metadata
   return out as Partial<Metadata>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Property names must be XML NCNames because properties are XML underneath. */
 export { isNcName };

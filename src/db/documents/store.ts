@@ -10,7 +10,7 @@
  */
 import type { IDBPObjectStore } from 'idb';
 import { DbError } from '../errors';
-import { issueAll, watched } from '../storage/requests';
+import { abortQuietly, issueAll, watched } from '../storage/requests';
 import { Deadline } from '../deadline';
 import type { TabulaIdb, TabulaSchema } from '../storage/schema';
 import type { Clock, WriteQueue } from '../storage/write-queue';
@@ -421,11 +421,3 @@ async function getExisting(store: DocumentsStore, uris: readonly string[]): Prom
   return issueAll(uris, (u) => (present.has(u) ? store.get(u) : Promise.resolve(undefined)));
 }
 
-/** Ends a failed transaction (its `done` is already observed: {@link watched}). */
-function abortQuietly(tx: { abort(): void }): void {
-  try {
-    tx.abort();
-  } catch {
-    // already finished or aborted
-  }
-}

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../errors';
 import { parseXml } from '../xml/parse';
-import { normalizeOptions, optionsFromElement, optionsFromXml, optionsToXml, parseOptionsBody, SEARCH_NS } from './convert';
+import { normalizeOptions, optionsFromElement, optionsFromXml, optionsToXml, parseOptionsBody } from './convert';
+import { SEARCH_NS } from '../xml/namespaces';
 import type { QueryOptions } from './types';
 
 const S = SEARCH_NS;

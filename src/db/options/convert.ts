@@ -27,12 +27,12 @@ import type { Document, Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../errors';
 import { parseXml } from '../xml/parse';
 import { serializeNode } from '../xml/serialize';
-import { isNcName, XMLNS_NS, XS_NS } from '../xml/namespaces';
+import { CTS_NS, isNcName, SEARCH_NS, XMLNS_NS, XS_NS } from '../xml/namespaces';
 import type { QueryOptions } from './types';
 import { parseJson } from '../json/parse';
+import { strictUtf8 } from '../util/bytes';
+import { isObject } from '../util/objects';
 
-export const SEARCH_NS = 'http://marklogic.com/appservices/search';
-export const CTS_NS = 'http://marklogic.com/cts';
 
 /** Element names that are always arrays in JSON (MarkLogic's `$csu:array-element-names`). */
 export const ARRAY_NAMES: ReadonlySet<string> = new Set([
@@ -528,8 +528,8 @@ function normalizeImplicit(value: unknown): string {
 
 function normalizeQuery(value: unknown): unknown {
   if (typeof value === 'string') return canonicalQuery(value, 'additional-query');
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    checkStructuredNames(value as Record<string, unknown>);
+  if (isObject(value)) {
+    checkStructuredNames(value);
     return value;
   }
   throw invalid(`additional-query must be a serialised query or a structured query, not ${JSON.stringify(value)}`);
@@ -592,21 +592,13 @@ function syntaxOf(formatOrType: string): 'json' | 'xml' {
  */
 export function parseOptionsBody(body: Uint8Array | string, formatOrType: string): QueryOptions {
   const syntax = syntaxOf(formatOrType);
-  const text = typeof body === 'string' ? body : decodeUtf8(body);
+  const text = typeof body === 'string' ? body : strictUtf8(body, () => invalid('the request body is not valid UTF-8'));
   if (text.trim() === '') throw new DbError('RESTAPI-EMPTYBODY', 'Empty POST or PUT body');
   if (syntax === 'xml') return optionsFromXml(text);
   const json = parseJson(text, 'query options', (reason) => invalid(`Could not parse JSON: ${reason}`));
   const isOptionsNode = json !== null && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length === 1 && 'options' in json;
   if (!isOptionsNode) throw invalid(`Unexpected Payload: expected {"options": {…}}, not ${abbreviate(text)}`);
   return normalizeOptions((json as { options: unknown }).options);
-}
-
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw invalid('the request body is not valid UTF-8');
-  }
 }
 
 const abbreviate = (text: string) => (text.length > 80 ? `${text.slice(0, 77).trim()}...` : text.trim());

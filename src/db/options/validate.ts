@@ -20,8 +20,10 @@
  */
 import { DbError } from '../errors';
 import { parseXml } from '../xml/parse';
-import { isNcName } from '../xml/namespaces';
+import { CTS_NS, isNcName, SEARCH_NS } from '../xml/namespaces';
+import { isObject } from '../util/objects';
 import { queryTextTokens } from '../search/grammar';
+import { isRangeType, RANGE_TYPES } from '../search/query-model';
 import { SEARCH_OPTION_GROUPS, searchOptionGroup } from './merge';
 import type { QueryOptions } from './types';
 
@@ -45,7 +47,6 @@ const GEO_KINDS = ['geo-elem', 'geo-elem-pair', 'geo-attr-pair', 'geo-path', 'ge
 const CONSTRAINT_KINDS = ['collection', 'value', 'word', 'range', 'container', 'element-query', 'properties', 'custom', ...GEO_KINDS];
 const VALUES_SOURCES = ['range', 'collection', 'uri', 'field', ...GEO_KINDS];
 
-const RANGE_TYPES = ['string', 'int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float', 'date', 'dateTime', 'time', 'boolean', 'anyURI'];
 const COLLATION_PREFIX = 'http://marklogic.com/collation/';
 
 const BOOLEAN_OPTIONS = [
@@ -88,11 +89,8 @@ const AGGREGATES = new Set([
 ]);
 const SNIPPETS = ['snippet', 'raw', 'empty-snippet', 'metadata-snippet'];
 const ANCHORS = new Set(['now', 'start-of-day', 'start-of-month', 'start-of-year']);
-const CTS_NS = 'http://marklogic.com/cts';
-const SEARCH_NS = 'http://marklogic.com/appservices/search';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v));
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 
@@ -310,7 +308,7 @@ class Checker {
       return undefined;
     }
     const bare = typeof type === 'string' ? type.replace(/^xs:/, '') : '';
-    if (!RANGE_TYPES.includes(bare)) {
+    if (!isRangeType(bare)) {
       this.report(`${what}: range type ${show(type)} is not supported (xs:${RANGE_TYPES.join(', xs:')})`);
       return undefined;
     }

@@ -6,13 +6,11 @@
  */
 import { DbError } from '../errors';
 import type { ConstraintDef, IndexSpec, QueryOptions } from '../options/types';
-import type { Query, RangeIndexRef, RangeOperator, RangeType, Scope, TermOptions } from './query-model';
+import { isRangeType, type Query, type RangeIndexRef, type RangeOperator, type RangeType, type Scope, type TermOptions } from './query-model';
 import { resolvedBuckets } from './buckets';
 
 export const ROOT_COLLATION = 'http://marklogic.com/collation/';
 export const CODEPOINT_COLLATION = 'http://marklogic.com/collation/codepoint';
-
-const RANGE_TYPES = new Set<RangeType>(['string', 'int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float', 'date', 'dateTime', 'time', 'boolean', 'anyURI']);
 
 /** The kind a constraint definition has (its one kind key). */
 export type ConstraintKind = 'collection' | 'value' | 'word' | 'range' | 'container' | 'element-query' | 'properties' | 'custom';
@@ -35,8 +33,8 @@ export function requireConstraint(options: QueryOptions, name: string): Constrai
 
 /** `xs:int` or `int` → `int`; anything else is a 400. */
 export function rangeType(type: string | undefined, where: string): RangeType {
-  const bare = (type ?? '').replace(/^xs:/, '') as RangeType;
-  if (!RANGE_TYPES.has(bare)) throw new DbError('RESTAPI-INVALIDCONTENT', `${where}: unsupported range type ${type ?? '(none)'}`);
+  const bare = (type ?? '').replace(/^xs:/, '');
+  if (!isRangeType(bare)) throw new DbError('RESTAPI-INVALIDCONTENT', `${where}: unsupported range type ${type ?? '(none)'}`);
   return bare;
 }
 

@@ -7,7 +7,7 @@ export { QuerySourceFailure, type QuerySource } from './query-source';
 export { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml } from './parse/cts';
 export { parseQbe, parseQbeText, QBE_NS, QbeError } from './parse/qbe';
 export { parseStructuredQuery, parseStructuredQueryText } from './parse/structured';
-export { MalformedQuery, parseXmlAs, SEARCH_NS } from './parse/toolkit';
+export { MalformedQuery, parseXmlAs } from './parse/toolkit';
 export type { Query, Scope, TermOptions } from './query-model';
 export type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResult, SnippetMatch } from './response-model';
 export type { SearchRequest } from './search-service';

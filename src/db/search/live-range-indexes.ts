@@ -19,6 +19,7 @@ import type { WriteQueue } from '../storage/write-queue';
 import type { Corpus } from './corpus';
 import type { RangeIndexRef, RangeOperator } from './query-model';
 import type { FacetResult } from './response-model';
+import { yieldToEventLoop } from '../util/event-loop';
 import { orderFacetValues } from './facet-order';
 
 /** What the range indexes offer search (src/db/indexes); without them, every use is index-not-found. */
@@ -234,7 +235,7 @@ export class LiveRangeIndexes implements RangeIndexes {
             });
           });
           still.forEach((l) => (l.done = Math.min(i + BUILD_CHUNK, keys.length)));
-          await new Promise((resolve) => setTimeout(resolve, 0));
+          await yieldToEventLoop();
         }
         for (const l of lives) if (this.live.get(l.def.key) === l) l.ready = true;
       })

@@ -50,6 +50,11 @@ export type RangeType =
   | 'boolean'
   | 'anyURI';
 
+/** Every {@link RangeType}, in the order an error message lists them. */
+export const RANGE_TYPES: readonly RangeType[] = ['string', 'int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float', 'date', 'dateTime', 'time', 'boolean', 'anyURI'];
+const rangeTypeSet: ReadonlySet<string> = new Set(RANGE_TYPES);
+export const isRangeType = (type: string): type is RangeType => rangeTypeSet.has(type);
+
 export type RangeOperator = 'LT' | 'LE' | 'GT' | 'GE' | 'EQ' | 'NE';
 
 export interface RangeIndexRef {

@@ -22,6 +22,7 @@ import type { Principal } from '../security/types';
 import { Deadline } from '../deadline';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
+import { yieldToEventLoop } from '../util/event-loop';
 import { constraintKind, rangeRefOf } from './constraints';
 import { Corpus, type CorpusDump, type DocEntry } from './corpus';
 import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
@@ -40,7 +41,7 @@ import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './li
 import { orderFacetValues } from './facet-order';
 import { contentNodes, foldKey, forEachWord, parseContent, type ContentNode, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
-import { issueAll, watched } from '../storage/requests';
+import { abortQuietly, issueAll, watched } from '../storage/requests';
 
 export interface SearchRequest {
   /** The whole query: string, structured, QBE, parameters and additional-query already combined. */
@@ -543,11 +544,7 @@ export class SearchService {
       await issueAll(writes, (write) => write());
       await tx.done;
     } catch (e) {
-      try {
-        tx.abort();
-      } catch {
-        // already finished
-      }
+      abortQuietly(tx);
       throw e;
     }
     this.changedSinceSnapshot = 0;
@@ -596,7 +593,6 @@ function firstInOrder(n: number, k: number, compare: (a: number, b: number) => n
   return heap.sort(compare);
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function canRead(p: Principal, e: DocEntry): boolean {
   return p.roles.has('admin') || e.readers.some((r) => p.roles.has(r));

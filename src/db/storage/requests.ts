@@ -37,3 +37,17 @@ export function issueAll<T, R>(items: Iterable<T>, issue: (item: T) => Promise<R
   }
   return Promise.all(issued);
 }
+
+/**
+ * Ends a failed transaction. One that already finished or aborted throws on `abort()`,
+ * which is no news to a caller that is already failing; its `done` is observed, as
+ * {@link watched} does, so the abort leaves no rejection unhandled.
+ */
+export function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
+  tx.done.catch(ignore);
+  try {
+    tx.abort();
+  } catch {
+    // already finished or aborted
+  }
+}

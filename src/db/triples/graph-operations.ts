@@ -14,6 +14,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { DbError } from '../errors';
+import { strictUtf8 } from '../util/bytes';
 import type { Permission } from '../documents/types';
 import { graphIsEmpty } from './change-set';
 import { assertWritable, clientIriOfKey, DEFAULT_GRAPH_IRI, DEFAULT_KEY, GRAPHS_CATALOGUE_IRI, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
@@ -93,11 +94,7 @@ function loadError(format: string, e: unknown): DbError {
 
 function decoded(format: string, text: string | Uint8Array): string {
   if (typeof text === 'string') return text;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(text);
-  } catch {
-    throw new DbError('RESTAPI-INVALIDCONTENT', `invalid ${format} payload: not UTF-8`);
-  }
+  return strictUtf8(text, () => new DbError('RESTAPI-INVALIDCONTENT', `invalid ${format} payload: not UTF-8`));
 }
 
 /** A payload parsed on its own (fresh blank nodes), to look at before it touches the store. */

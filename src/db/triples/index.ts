@@ -9,3 +9,4 @@ export { DEFAULT_GRAPH_IRI } from './graph-names';
 export { parsePayload, type RdfPayload } from './graph-operations';
 export type { QueryForm } from './query';
 export { hasScheme, type JsonTerm } from './relative-iris';
+export { XSD } from './xsd-lexical';

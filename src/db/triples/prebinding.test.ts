@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import type { Database } from '../database';
 import type { Binding } from './bindings';
 import { admin, dump, openDb, rejection, rows, uniqueName } from './test-support';
+import { XSD } from './xsd-lexical';
 
 const P = 'PREFIX : <http://ex/> ';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 /** Path-form IRIs in <g> and <marklogic.com/graph2> (as test-basic writes them), plain ones in :g1. */
 async function seeded(): Promise<Database> {

@@ -25,9 +25,10 @@ import { Deadline } from '../deadline';
 import { DbError } from '../errors';
 import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
-import { issueAll, watched } from '../storage/requests';
+import { abortQuietly, issueAll, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
+import { yieldToEventLoop } from '../util/event-loop';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
@@ -94,8 +95,6 @@ interface LoadedEngine extends Engine {
   /** Characters in the current snapshot: compaction waits until the log is as large. */
   snapshotChars: number;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class TripleStore {
   private loading: Promise<LoadedEngine> | undefined;
@@ -577,11 +576,3 @@ function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>)
   }
 }
 
-function abortQuietly(tx: { abort(): void; done: Promise<void> }): void {
-  tx.done.catch(() => undefined);
-  try {
-    tx.abort();
-  } catch {
-    // already finished or aborted
-  }
-}

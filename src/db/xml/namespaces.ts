@@ -1,10 +1,19 @@
-/** Namespace URIs the REST layer's XML representations use (MarkLogic’s REST Application Developer’s Guide, metadata format and partial updates). */
+/**
+ * The namespace URIs the database uses, each written once (docs/decisions/0021): those of
+ * the REST layer's XML representations (MarkLogic’s REST Application Developer’s Guide,
+ * metadata format), of search and query options, and XML Schema's. XML Schema's as
+ * RDF writes datatype IRIs (`XSD`) is in db/triples/xsd-lexical.ts.
+ */
 
 export const RAPI_NS = 'http://marklogic.com/rest-api';
 export const PROP_NS = 'http://marklogic.com/xdmp/property';
 export const SEC_NS = 'http://marklogic.com/xdmp/security';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 export const XS_NS = 'http://www.w3.org/2001/XMLSchema';
+/** Search options, structured queries and search responses. */
+export const SEARCH_NS = 'http://marklogic.com/appservices/search';
+/** cts queries (serialised, and in `additional-query`). */
+export const CTS_NS = 'http://marklogic.com/cts';
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 

@@ -18,13 +18,13 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../errors';
 import { escapeText } from './escape';
+import { isObject } from '../util/objects';
 import { isNcName, PROP_NS, XMLNS_NS, XS_NS, XSI_NS } from './namespaces';
 
 const SYSTEM_KEY = '$ml.prop';
 
 const invalid = (detail: string) => new DbError('RESTAPI-INVALIDCONTENT', detail);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `<prop:properties …>` holding `properties`; an empty object gives `<prop:properties …/>`. */
 export function propertiesToXml(properties: Record<string, unknown>): string {

@@ -13,6 +13,7 @@
  * the new value is built. Two operations on the same node conflict.
  */
 import { DbError } from '../../errors';
+import { isObject } from '../../util/objects';
 import { applyArguments, applyBuiltinFunction, isBuiltinFunction } from './json-apply-functions';
 import { compileJsonPath } from '../../json/path/jsonpath';
 import { buildTree, nodeKindName, PathSyntaxError, type CompiledPath, type JNode } from '../../json/path/tree';
@@ -58,7 +59,6 @@ interface Operation {
 const cardinalities: readonly string[] = ['?', '.', '*', '+'];
 const positions: readonly string[] = ['before', 'after', 'last-child'];
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const invalidRequest = (detail: string): DbError => new DbError('RESTAPI-INVALIDREQ', detail);
 const clone = <T>(value: T): T => structuredClone(value);
 

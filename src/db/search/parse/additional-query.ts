@@ -5,7 +5,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../../errors';
-import { CTS_NS } from '../../options/convert';
+import { CTS_NS } from '../../xml/namespaces';
 import type { QueryOptions } from '../../options/types';
 import { parseXml } from '../../xml/parse';
 import type { Query } from '../query-model';

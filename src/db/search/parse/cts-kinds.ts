@@ -57,7 +57,6 @@ export const JSON_KINDS = new Set([...SUPPORTED, ...Object.keys(UNSUPPORTED)].ma
 /** Kinds holding a list of queries (`queries`); the other containers hold one (`query`). */
 export const LISTS = new Set(['and-query', 'or-query', 'near-query']);
 
-export const RANGE_TYPES = new Set<RangeType>(['string', 'int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float', 'date', 'dateTime', 'time', 'boolean', 'anyURI']);
 export const NUMERIC = new Set<RangeType>(['int', 'long', 'unsignedInt', 'unsignedLong', 'decimal', 'double', 'float']);
 /** xs:integer and its derived types that are not index types themselves: the index decides. */
 export const INTEGERS = new Set(['integer', 'short', 'byte', 'unsignedShort', 'unsignedByte', 'nonNegativeInteger', 'nonPositiveInteger', 'positiveInteger', 'negativeInteger']);

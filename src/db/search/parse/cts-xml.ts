@@ -6,7 +6,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { XML_NS, XS_NS, XSI_NS } from '../../xml/namespaces';
-import { CTS_NS } from '../../options/convert';
+import { CTS_NS } from '../../xml/namespaces';
 import { camelOf, LISTS, SUPPORTED_SET, UNSUPPORTED } from './cts-kinds';
 import { attributesOf, contentOf, describeElement, type JsonObject } from './toolkit';
 

@@ -37,15 +37,15 @@
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../../errors';
 import { castValue } from '../../indexes/range-values';
-import { CTS_NS } from '../../options/convert';
+import { CTS_NS } from '../../xml/namespaces';
 import { isNcName } from '../../xml/namespaces';
 import { indexCovers, termOptionsOf } from '../constraints';
-import type { Query, RangeIndexRef, RangeType, Scope, TermOptions } from '../query-model';
-import { AND_OPTIONS, camelOf, INTEGERS, JSON_KINDS, kebabOf, NEAR_OPTIONS, NUMERIC, OR_OPTIONS, RANGE_OPTIONS, RANGE_TYPES, STRINGS, SUPPORTED_SET, TERM_OPTIONS, UNSUPPORTED, type Kind } from './cts-kinds';
+import { isRangeType, type Query, type RangeIndexRef, type RangeType, type Scope, type TermOptions } from '../query-model';
+import { AND_OPTIONS, camelOf, INTEGERS, JSON_KINDS, kebabOf, NEAR_OPTIONS, NUMERIC, OR_OPTIONS, RANGE_OPTIONS, STRINGS, SUPPORTED_SET, TERM_OPTIONS, UNSUPPORTED, type Kind } from './cts-kinds';
 import { XmlReader } from './cts-xml';
 import { andOf, describe, describeElement, INVALID, isJsonObject, MalformedQuery, orOf, parseJsonAs, parseXmlAs, QueryBodyReader, RANGE_OPERATORS, type JsonObject } from './toolkit';
 
-export { CTS_NS } from '../../options/convert';
+export { CTS_NS } from '../../xml/namespaces';
 
 export interface CtsParseOptions {
   /**
@@ -362,7 +362,7 @@ class CtsParser extends QueryBodyReader {
     const { type, val } = this.typed(v, where);
     if (STRINGS.has(type)) return { text: val, natural: 'string' };
     if (INTEGERS.has(type)) return { text: val.trim(), natural: 'integer' };
-    if (RANGE_TYPES.has(type as RangeType)) return { text: val, declared: type as RangeType, natural: 'string' };
+    if (isRangeType(type)) return { text: val, declared: type, natural: 'string' };
     return this.fail(where, `unsupported range type xs:${type}`);
   }
 

@@ -7,12 +7,13 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../../errors';
 import { parseJson } from '../../json/parse';
-import { XMLNS_NS } from '../../xml/namespaces';
+import { SEARCH_NS, XMLNS_NS } from '../../xml/namespaces';
+import { isObject } from '../../util/objects';
 import { parseXml } from '../../xml/parse';
 import { rangeType } from '../constraints';
 import type { Query, RangeOperator, RangeType } from '../query-model';
 
-export const SEARCH_NS = 'http://marklogic.com/appservices/search';
+export { SEARCH_NS };
 
 export const INVALID = 'Invalid query: ';
 
@@ -47,7 +48,7 @@ export function parseJsonAs(text: string, what: string): unknown {
 
 export type JsonObject = Record<string, unknown>;
 
-export const isJsonObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isJsonObject: (v: unknown) => v is JsonObject = isObject;
 
 export const andOf = (queries: Query[]): Query =>
   queries.length === 0 ? { kind: 'true' } : queries.length === 1 ? queries[0] : { kind: 'and', queries };

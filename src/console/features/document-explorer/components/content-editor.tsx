@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DocumentContent } from '../../../../client/create-client';
 import { CodeEditor } from '../../../components/code-editor';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormActions } from '../../../components/form-actions';
 import { useSaveDocument } from '../queries/save-document';
 import { displayText } from '../lib/display-text';
 
@@ -21,14 +22,7 @@ export function ContentEditor({ doc, onDone }: { doc: TextDocument; onDone(): vo
     >
       <CodeEditor value={text} onChange={setText} language={doc.format} label={`Edit ${doc.uri}`} minHeight="16rem" maxHeight="70vh" testId="content-editor" />
       {save.isError && <ErrorMessage error={save.error} title="Could not save" />}
-      <div className="panel__actions">
-        <button type="button" className="button" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormActions busy={save.isPending} submitLabel="Save" busyLabel="Saving…" cancel={{ onClick: onDone }} />
     </form>
   );
 }

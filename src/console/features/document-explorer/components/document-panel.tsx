@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { ErrorMessage } from '../../../components/error-message';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -75,29 +75,19 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
         )}
       </div>
 
-      <ConfirmDialog
+      <ConfirmDelete
         open={confirming}
+        onClose={() => setConfirming(false)}
+        mutation={remove}
+        target={uri}
+        onDeleted={() => navigate(explorerHref({ dir: state.dir, collection: state.collection, page: state.page }))}
         title="Delete document?"
         confirmLabel="Delete"
-        busy={remove.isPending}
-        error={remove.error}
-        onCancel={() => {
-          remove.reset();
-          setConfirming(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(uri, {
-            onSuccess: () => {
-              setConfirming(false);
-              navigate(explorerHref({ dir: state.dir, collection: state.collection, page: state.page }));
-            },
-          })
-        }
       >
         <p>
           <code>{uri}</code> will be deleted with its metadata. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </ConfirmDelete>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DocumentMetadata } from '../../../../client/create-client';
 import { CodeEditor } from '../../../components/code-editor';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormActions } from '../../../components/form-actions';
 import { useSaveDocumentMetadata } from '../queries/save-document-metadata';
 
 /** Edits the metadata as JSON and replaces it with PUT category=metadata. */
@@ -37,14 +38,7 @@ export function MetadataEditor({ uri, metadata, onDone }: { uri: string; metadat
       <CodeEditor value={text} onChange={setText} language="json" label={`Metadata of ${uri}`} minHeight="14rem" maxHeight="60vh" testId="metadata-editor" />
       {parseError && <ErrorMessage error={new Error(parseError)} />}
       {save.isError && <ErrorMessage error={save.error} title="Could not save the metadata" />}
-      <div className="panel__actions">
-        <button type="button" className="button" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save metadata'}
-        </button>
-      </div>
+      <FormActions busy={save.isPending} submitLabel="Save metadata" busyLabel="Saving…" cancel={{ onClick: onDone }} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DocumentMetadata } from '../../../../client/create-client';
 
 /** The five metadata categories of a document, read-only. */
@@ -6,10 +7,7 @@ export function MetadataView({ metadata }: { metadata: DocumentMetadata }) {
   const values = Object.entries(metadata.metadataValues);
   return (
     <div className="metadata" data-testid="metadata-view">
-      <section aria-labelledby="md-collections">
-        <h3 id="md-collections" className="section-title">
-          Collections
-        </h3>
+      <Section id="md-collections" title="Collections">
         {metadata.collections.length === 0 ? (
           <p className="muted">None</p>
         ) : (
@@ -21,12 +19,9 @@ export function MetadataView({ metadata }: { metadata: DocumentMetadata }) {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="md-permissions">
-        <h3 id="md-permissions" className="section-title">
-          Permissions
-        </h3>
+      <Section id="md-permissions" title="Permissions">
         {metadata.permissions.length === 0 ? (
           <p className="muted">None</p>
         ) : (
@@ -47,29 +42,32 @@ export function MetadataView({ metadata }: { metadata: DocumentMetadata }) {
             </tbody>
           </table>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="md-quality">
-        <h3 id="md-quality" className="section-title">
-          Quality
-        </h3>
+      <Section id="md-quality" title="Quality">
         <p data-testid="metadata-quality">{metadata.quality}</p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="md-properties">
-        <h3 id="md-properties" className="section-title">
-          Properties
-        </h3>
+      <Section id="md-properties" title="Properties">
         <KeyValueTable rows={properties.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])} labelledBy="md-properties" />
-      </section>
+      </Section>
 
-      <section aria-labelledby="md-values">
-        <h3 id="md-values" className="section-title">
-          Metadata values
-        </h3>
+      <Section id="md-values" title="Metadata values">
         <KeyValueTable rows={values} labelledBy="md-values" />
-      </section>
+      </Section>
     </div>
+  );
+}
+
+/** One category: a titled section that its table, when there is one, is labelled by. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="section-title">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 

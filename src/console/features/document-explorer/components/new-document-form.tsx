@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CodeEditor } from '../../../components/code-editor';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormActions } from '../../../components/form-actions';
 import { navigate } from '../../../lib/use-hash-route';
 import { useSaveDocument } from '../queries/save-document';
 import { uriInDirectory } from '../lib/directory-listing';
@@ -73,14 +74,13 @@ export function NewDocumentForm({ state }: { state: ExplorerState }) {
       <p className="hint">A document already at this URI is replaced. The URI's extension, when known, decides the format on the server.</p>
       <CodeEditor value={content} onChange={setContent} language={format} label="New document content" minHeight="16rem" testId="new-document-editor" />
       {save.isError && <ErrorMessage error={save.error} title="Could not create the document" />}
-      <div className="panel__actions">
-        <a className="button" href={explorerHref({ dir: state.dir, collection: state.collection, page: state.page })}>
-          Cancel
-        </a>
-        <button type="submit" className="button button--primary" disabled={save.isPending || !uri.trim()}>
-          {save.isPending ? 'Creating…' : 'Create'}
-        </button>
-      </div>
+      <FormActions
+        busy={save.isPending}
+        submitLabel="Create"
+        busyLabel="Creating…"
+        submitDisabled={!uri.trim()}
+        cancel={{ href: explorerHref({ dir: state.dir, collection: state.collection, page: state.page }) }}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SearchScope } from '../../../../client/create-client';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { navigate } from '../../../lib/use-hash-route';
 import { useDeleteDocumentsInScope } from '../queries/delete-documents-in-scope';
 import { explorerHref, type ExplorerState } from '../lib/explorer-state';
@@ -28,30 +28,20 @@ export function ScopeActions({ state }: { state: ExplorerState }) {
         </button>
       )}
       {scope && (
-        <ConfirmDialog
+        <ConfirmDelete
           open={confirming}
+          onClose={() => setConfirming(false)}
+          mutation={removeAll}
+          target={scope}
+          onDeleted={() => navigate(explorerHref({ dir: state.dir, collection: state.collection }))}
           title={`Delete everything in ${scopeText}?`}
           confirmLabel="Delete all"
-          busy={removeAll.isPending}
-          error={removeAll.error}
-          onCancel={() => {
-            removeAll.reset();
-            setConfirming(false);
-          }}
-          onConfirm={() =>
-            removeAll.mutate(scope, {
-              onSuccess: () => {
-                setConfirming(false);
-                navigate(explorerHref({ dir: state.dir, collection: state.collection }));
-              },
-            })
-          }
         >
           <p>
             Every document in the {scopeText}
             {'directory' in scope ? ', including its subdirectories,' : ''} will be deleted. This cannot be undone.
           </p>
-        </ConfirmDialog>
+        </ConfirmDelete>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_GRAPH } from '../../../../client/graphs';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDelete } from '../../../components/confirm-delete';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
 import { navigate } from '../../../lib/use-hash-route';
 import { graphsHref, type BrowserState, type GraphTab } from '../lib/browser-state';
@@ -52,30 +52,20 @@ export function GraphPanel({ state, graph }: { state: BrowserState; graph: strin
         {state.tab === 'triples' ? <TriplesTable graph={graph} state={state} /> : <PermissionsEditor graph={graph} />}
       </div>
 
-      <ConfirmDialog
+      <ConfirmDelete
         open={confirming}
+        onClose={() => setConfirming(false)}
+        mutation={remove}
+        target={graph}
+        onDeleted={() => navigate(graphsHref())}
         title="Delete graph?"
         confirmLabel="Delete graph"
-        busy={remove.isPending}
-        error={remove.error}
-        onCancel={() => {
-          remove.reset();
-          setConfirming(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(graph, {
-            onSuccess: () => {
-              setConfirming(false);
-              navigate(graphsHref());
-            },
-          })
-        }
       >
         <p>
           <code>{graph}</code>
           {triples ? ` and its ${triples}` : ''} will be deleted. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </ConfirmDelete>
     </article>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { DEFAULT_GRAPH, type WriteMode } from '../../../../client/graphs';
+import { DropZone } from '../../../components/drop-zone';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -17,7 +18,7 @@ const BAD_IRI = /[\s<>"{}|^`\\]/;
 
 /** Import RDF from a file or pasted text into a graph, merging or replacing. */
 export function ImportPanel({ target }: { target?: string }) {
-  const ids = { file: useId(), text: useId(), format: useId(), iri: useId(), base: useId() };
+  const ids = { text: useId(), format: useId(), iri: useId(), base: useId() };
   const [sourceKind, setSourceKind] = useState<SourceKind>('file');
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState('');
@@ -27,7 +28,6 @@ export function ImportPanel({ target }: { target?: string }) {
   const [mode, setMode] = useState<WriteMode>('merge');
   const [base, setBase] = useState('');
   const [invalid, setInvalid] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const importing = useImportRdf();
   const format = formatById(formatId);
 
@@ -42,11 +42,6 @@ export function ImportPanel({ target }: { target?: string }) {
     setSourceKind('file');
     const detected = formatForFileName(picked.name);
     if (detected) chooseFormat(detected.id);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    pick(e.dataTransfer.files[0]);
   };
 
   const graph = targetKind === 'default' ? DEFAULT_GRAPH : targetKind === 'named' ? iri.trim() : undefined;
@@ -94,39 +89,27 @@ export function ImportPanel({ target }: { target?: string }) {
         </fieldset>
 
         {sourceKind === 'file' ? (
-          <div
-            className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
-            data-testid="rdf-drop-zone"
-            onDragOver={(e) => {
-              e.preventDefault();
-              e.dataTransfer.dropEffect = 'copy';
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
+          <DropZone
+            testId="rdf-drop-zone"
+            onFiles={(files) => pick(files[0])}
+            inputLabel="RDF file"
+            accept={rdfFormats.flatMap((f) => f.extensions.map((x) => `.${x}`)).join(',')}
           >
-            {file ? (
-              <span>
-                <code>{file.name}</code> ({formatBytes(file.size)}) —{' '}
-              </span>
-            ) : (
-              <span>Drop an RDF file here, or </span>
+            {(inputId) => (
+              <>
+                {file ? (
+                  <span>
+                    <code>{file.name}</code> ({formatBytes(file.size)}) —{' '}
+                  </span>
+                ) : (
+                  <span>Drop an RDF file here, or </span>
+                )}
+                <label htmlFor={inputId} className="link-button">
+                  {file ? 'choose another' : 'choose a file'}
+                </label>
+              </>
             )}
-            <label htmlFor={ids.file} className="link-button">
-              {file ? 'choose another' : 'choose a file'}
-            </label>
-            <input
-              id={ids.file}
-              className="visually-hidden"
-              type="file"
-              aria-label="RDF file"
-              accept={rdfFormats.flatMap((f) => f.extensions.map((x) => `.${x}`)).join(',')}
-              onChange={(e) => {
-                pick(e.target.files?.[0]);
-                e.target.value = ''; // picking the same file again must count as a new pick
-              }}
-            />
-          </div>
+          </DropZone>
         ) : (
           <div>
             <label className="field-label" htmlFor={ids.text}>

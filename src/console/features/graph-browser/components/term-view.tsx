@@ -1,8 +1,7 @@
 import type { RdfTerm } from '../../../../client/graphs';
 import { nodeHref } from '../lib/browser-state';
 import { compactIri } from '../lib/prefixes';
-
-const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+import { XSD_STRING } from '../../../lib/xsd';
 
 /** One RDF term in a table: IRIs link to their things view, literals show language or datatype subtly. */
 export function TermView({ term }: { term: RdfTerm }) {

@@ -11,6 +11,7 @@
  */
 import type { RdfTerm, Triple } from '../../../../client/graphs';
 import { compactIri, localName, truncate } from './prefixes';
+import { XSD_STRING } from '../../../lib/xsd';
 
 export type NodeKind = 'iri' | 'bnode' | 'literal';
 
@@ -127,6 +128,6 @@ function termTitle(term: RdfTerm): string {
   if (term.type === 'uri') return term.value;
   if (term.type === 'bnode') return `_:${term.value}`;
   if (term.lang) return `"${term.value}"@${term.lang}`;
-  const typed = term.datatype && term.datatype !== 'http://www.w3.org/2001/XMLSchema#string';
+  const typed = term.datatype && term.datatype !== XSD_STRING;
   return typed ? `"${term.value}"^^${compactIri(term.datatype!) ?? term.datatype}` : `"${term.value}"`;
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryOptionsJson } from '../../../../client/query-options';
 import { ErrorMessage } from '../../../components/error-message';
+import { FormActions } from '../../../components/form-actions';
 import { useConnection } from '../../../lib/connection';
 import { navigate } from '../../../lib/use-hash-route';
 import { optionSetNames, optionsHref, setNameProblem } from '../lib/options-route';
@@ -92,14 +93,7 @@ export function NewOptionSetForm() {
       </fieldset>
       {copyError != null && <ErrorMessage error={copyError} title="Could not read the set to copy" />}
       {save.error != null && <ErrorMessage error={save.error} title="The set could not be created" />}
-      <div className="panel__actions">
-        <a className="button" href={optionsHref({ kind: 'none' })}>
-          Cancel
-        </a>
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Creating…' : 'Create'}
-        </button>
-      </div>
+      <FormActions busy={save.isPending} submitLabel="Create" busyLabel="Creating…" cancel={{ href: optionsHref({ kind: 'none' }) }} />
     </form>
   );
 }

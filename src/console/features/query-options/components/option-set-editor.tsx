@@ -16,7 +16,7 @@ import { applySetting, insertConstraint } from '../lib/insert-snippet';
 import { optionsHref } from '../lib/options-route';
 import { formatOptions, readOptionsText } from '../lib/options-text';
 import type { Snippet } from '../lib/snippets';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteOptionSet, useOptionSet, useSaveOptionSet } from '../queries/option-sets';
 import { usePreviewSearch } from '../queries/preview-search';
 import { NeededIndexes } from './needed-indexes';

@@ -4,11 +4,12 @@
  * problem the server named that can be placed in the text. Marks are recomputed from the
  * current text, so they follow edits and vanish when their text is fixed.
  */
-import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
+import { useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, type Diagnostic } from '@codemirror/lint';
-import { relint, relintableLinter } from '../../../lib/relint';
+import { relintableLinter, useRelintOn } from '../../../lib/relint';
+import { useLatest } from '../../../lib/use-latest';
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { TextProblem } from '../lib/options-text';
@@ -34,12 +35,7 @@ const LINT_DELAY_MS = 200;
 
 export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersion, handle }: OptionsJsonEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
-  // Extensions are built once (rebuilding them would reset the editor); the linter reads
-  // the latest props through this ref.
-  const latest = useRef(problemsFor);
-  useLayoutEffect(() => {
-    latest.current = problemsFor;
-  });
+  const latest = useLatest(problemsFor);
 
   const extensions = useMemo(
     () => [
@@ -51,11 +47,8 @@ export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersio
     [],
   );
 
-  useEffect(() => {
-    // The problems changed while the text did not.
-    const view = editor.current?.view;
-    if (view) relint(view);
-  }, [problemsVersion]);
+  // The problems changed while the text did not.
+  useRelintOn(editor, problemsVersion);
 
   useImperativeHandle(
     handle,

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { PageSuspense } from '../../../components/page-suspense';
 
 // The page brings CodeMirror's JSON editing and lint: loaded when the page is first
 // opened, so the other pages never wait for it.
@@ -6,14 +7,8 @@ const OptionsPage = lazy(() => import('./options-page'));
 
 export function OptionsRoute({ params }: { params: URLSearchParams }) {
   return (
-    <Suspense
-      fallback={
-        <p className="muted" role="status">
-          Loading the options editor…
-        </p>
-      }
-    >
+    <PageSuspense loading="Loading the options editor…">
       <OptionsPage params={params} />
-    </Suspense>
+    </PageSuspense>
   );
 }

@@ -9,6 +9,7 @@
  * index without a collation uses the root collation, as the server assumes.
  */
 import type { QueryOptionsJson } from '../../../../client/query-options';
+import { isObject } from '../../../../client/objects';
 import {
   CODEPOINT_COLLATION,
   ROOT_COLLATION,
@@ -42,7 +43,6 @@ export type Availability = { state: 'ready' } | { state: 'missing' } | { state: 
 const W3C_CODEPOINT = 'http://www.w3.org/2005/xpath-functions/collation/codepoint';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 const isStringType = (type: string) => type === 'string' || type === 'anyURI';
 const qname = (ns: string, name: string) => (ns ? `{${ns}}${name}` : name);

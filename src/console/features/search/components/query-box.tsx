@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { completesQuery, nextActive, partialToComplete, typedPrefixLength } from '../lib/suggestion-list';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../queries/suggestions';
 
 const SUGGEST_DELAY_MS = 120;

@@ -2,14 +2,15 @@
  * CodeMirror set up for SPARQL: highlighting, syntax errors marked while typing,
  * completion of prefixes and of the data's terms, and Ctrl/Cmd+Enter to run.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { autocompletion } from '@codemirror/autocomplete';
 import { StreamLanguage } from '@codemirror/language';
 import { sparql } from '@codemirror/legacy-modes/mode/sparql';
 import { lintGutter, type Diagnostic } from '@codemirror/lint';
 import { Prec } from '@codemirror/state';
-import { relint, relintableLinter } from '../../../lib/relint';
+import { relintableLinter, useRelintOn } from '../../../lib/relint';
+import { useLatest } from '../../../lib/use-latest';
 import { EditorView, keymap } from '@codemirror/view';
 import { sparqlCompletions, type DataVocabulary } from '../lib/sparql-completion';
 import { analyseSparql } from '../lib/sparql-syntax';
@@ -28,12 +29,7 @@ const LINT_DELAY_MS = 250;
 
 export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: SparqlCodeEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
-  // Extensions are built once (rebuilding them would reset the editor); they read the
-  // latest props through these refs.
-  const latest = useRef({ onRun, base, vocabulary });
-  useLayoutEffect(() => {
-    latest.current = { onRun, base, vocabulary };
-  });
+  const latest = useLatest({ onRun, base, vocabulary });
 
   const extensions = useMemo(
     () => [
@@ -57,11 +53,8 @@ export function SparqlCodeEditor({ value, onChange, onRun, base, vocabulary }: S
     [],
   );
 
-  useEffect(() => {
-    // Relative IRIs may become (in)valid with the same text.
-    const view = editor.current?.view;
-    if (view) relint(view);
-  }, [base]);
+  // Relative IRIs may become (in)valid with the same text.
+  useRelintOn(editor, base);
 
   return (
     <div className="code-editor sparql-code-editor" data-testid="sparql-editor">

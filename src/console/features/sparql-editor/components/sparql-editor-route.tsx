@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { PageSuspense } from '../../../components/page-suspense';
 
 // The editor brings CodeMirror's SPARQL mode and a SPARQL parser: loaded when the page
 // is first opened, so the other pages never wait for them.
@@ -6,14 +7,8 @@ const SparqlEditor = lazy(() => import('./sparql-editor'));
 
 export function SparqlEditorRoute() {
   return (
-    <Suspense
-      fallback={
-        <p className="muted" role="status">
-          Loading the SPARQL editor…
-        </p>
-      }
-    >
+    <PageSuspense loading="Loading the SPARQL editor…">
       <SparqlEditor />
-    </Suspense>
+    </PageSuspense>
   );
 }

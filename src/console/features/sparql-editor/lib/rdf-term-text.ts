@@ -5,8 +5,8 @@
  */
 import type { SparqlTerm } from '../../../../client/sparql';
 import { formatHash } from '../../../lib/hash-route';
+import { XSD } from '../../../lib/xsd';
 
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
 const PN_LOCAL = /^[\w-](?:[\w.-]*[\w-])?$/;
 

@@ -4,6 +4,7 @@
  * half-filled rows survive a reload; cleaned up only when a request is made.
  */
 import type { SparqlBindingValue, SparqlQueryOptions, SparqlUpdateOptions } from '../../../../client/sparql';
+import { XSD } from '../../../lib/xsd';
 
 export type BindingKind = 'iri' | 'typed' | 'lang';
 
@@ -55,8 +56,6 @@ export const commonDatatypes = [
   'duration',
   'anyURI',
 ] as const;
-
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 export function toQueryOptions(p: RequestParameters): SparqlQueryOptions {
   return { defaultGraphs: iris(p.defaultGraphs), namedGraphs: iris(p.namedGraphs), ...common(p) };
