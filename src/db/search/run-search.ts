@@ -56,15 +56,9 @@ export type LoadedIndex = Pick<SearchIndex, 'ready' | 'rangeIndexes' | 'readUris
 /** Documents read to find how a suggested word is written. */
 const SURFACE_DOCS = 3;
 
-
 /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
 export async function runSuggest(index: LoadedIndex, request: SuggestionRequest): Promise<string[]> {
-  const deadline = request.deadline ?? Deadline.none;
-  const corpus = await index.ready();
-  deadline.check('the suggestion');
-  const evaluator = evaluatorOver(index, corpus, deadline);
-  const matched = await evaluator.docs(request.restrict, { target: 'content', scopes: [] });
-  const documents = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
+  const { corpus, readable: documents } = await readableMatches(index, request.restrict, request.principal, request.deadline ?? Deadline.none, 'the suggestion');
   const rangeValues = (range: RangeConstraintDef, name: string): string[] => {
     try {
       return index.rangeIndexes.facet(rangeRefOf(range, `constraint ${name}`), documents, []).values.map((v) => v.name);
@@ -94,13 +88,22 @@ async function surfaces(index: LoadedIndex, corpus: Corpus, folded: string, hold
   return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function evaluatorOver(index: LoadedIndex, corpus: Corpus, deadline: Deadline): Evaluator {
-  return new Evaluator({
+/**
+ * The loaded corpus, an evaluator over it, and what `principal` may read of what `query`
+ * matches. Waiting for the index (its load, a range-index build) counts against the
+ * request's deadline too: `stage` names the request when it runs out.
+ */
+async function readableMatches(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; evaluator: Evaluator; readable: Set<number> }> {
+  const corpus = await index.ready();
+  deadline.check(stage);
+  const evaluator = new Evaluator({
     corpus,
     deadline,
     range: (ref, op, values) => index.rangeIndexes.matching(ref, op, values),
     read: (keys) => readEntries(index, corpus, keys),
   });
+  const matched = await evaluator.docs(query, { target: 'content', scopes: [] });
+  return { corpus, evaluator, readable: filterSet(matched, (k) => canRead(principal, corpus.entry(k)!)) };
 }
 
 export async function runSearch(index: LoadedIndex, request: SearchRequest): Promise<SearchOutcome> {
@@ -111,12 +114,7 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
   }
   const began = performance.now();
   const deadline = request.deadline ?? Deadline.none;
-  // Waiting for the index (its load, a range-index build) counts against the request too.
-  const corpus = await index.ready();
-  deadline.check('the search');
-  const evaluator = evaluatorOver(index, corpus, deadline);
-  const matched = await evaluator.docs(request.query, { target: 'content', scopes: [] });
-  const readable = filterSet(matched, (k) => canRead(request.principal, corpus.entry(k)!));
+  const { corpus, evaluator, readable } = await readableMatches(index, request.query, request.principal, deadline, 'the search');
   const o = request.options;
   const returns = returnsOf(o, request.view);
   const terms = scoringTerms(request.query, evaluator);
