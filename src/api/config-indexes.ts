@@ -11,7 +11,6 @@
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
 import { neededIndexes } from '../db/indexes';
-import { effectiveOptions, restDefaultOptions } from '../db/options';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
@@ -39,7 +38,7 @@ async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): P
   for (const name of names) {
     const options = await deps.db.queryOptions.get(name);
     if (!options && name !== 'default') throw new DbError('RESTAPI-NODOCUMENT', `options ${name} not found`);
-    const indexes = neededIndexes(effectiveOptions(options ?? restDefaultOptions()), settings, status);
+    const indexes = neededIndexes(options, settings, status);
     summaries.push({
       'query-options': name,
       uri: `/v1/config/indexes/${encodeURIComponent(name)}`,

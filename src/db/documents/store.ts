@@ -55,7 +55,7 @@ export interface ListPage {
 type WriteStores = ['documents', 'search-changes'];
 type DocumentsStore = IDBPObjectStore<TabulaSchema, WriteStores, 'documents', 'readwrite'>;
 
-/** What a committed write changed, for search to follow (src/db/search/search-service.ts). */
+/** What a committed write changed, for search to follow (src/db/search/search-index.ts, through the SearchService facade). */
 export interface CommitListener {
   /** Before a write's transaction opens (what {@link checkWrite} needs, loaded). */
   beforeWrite(): Promise<void>;

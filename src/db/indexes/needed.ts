@@ -3,6 +3,7 @@
  * values and tuples sources — each with its state in this database: there, being built
  * (re-indexing), or missing. `/v1/config/indexes` reports them.
  */
+import { effectiveOptions } from '../options/defaults';
 import type { IndexSpec, QueryOptions } from '../options/types';
 import { rangeRefOf } from '../search/constraints';
 import type { RangeIndexRef } from '../search/query-model';
@@ -12,8 +13,13 @@ import type { NeededIndex } from '../../wire/indexes';
 
 export type { NeededIndex };
 
-/** The range indexes an option set names, each with its state in this database. */
-export function neededIndexes(options: QueryOptions, settings: IndexSettings, status: RangeIndexStatus[]): NeededIndex[] {
+/**
+ * The range indexes an option set names, each with its state in this database. `stored` is
+ * the set as stored (undefined: none is, and the REST instance's defaults apply); what it
+ * names is read from the set a search would run under, the built-ins completing it.
+ */
+export function neededIndexes(stored: QueryOptions | undefined, settings: IndexSettings, status: RangeIndexStatus[]): NeededIndex[] {
+  const options = effectiveOptions(stored);
   const out: NeededIndex[] = [];
   const add = (usedBy: string, spec: IndexSpec & { type?: string; collation?: string }) => {
     if (!spec.type || (spec['json-property'] === undefined && !spec.element)) return;

@@ -3,7 +3,7 @@
  * src/db/options (docs/decisions/0019-search-modules.md).
  */
 export { normalizeOptions, optionsFromElement, optionsToXml, parseOptionsBody } from './convert';
-export { effectiveOptions, restDefaultOptions } from './defaults';
+export { restDefaultOptions } from './defaults';
 export type { OptionsCheck } from './store';
 export type { QueryOptions } from './types';
 export { validateOptions } from './validate';

@@ -1,4 +1,4 @@
-/** The order of facet values, shared by the collection facet (search-service.ts) and range facets (live-range-indexes.ts). */
+/** The order of facet values, shared by the collection facet (run-search.ts) and range facets (live-range-indexes.ts). */
 
 /** facet-option ordering and limit: item order ascending by default (MarkLogic’s REST API reference, /v1/search). */
 export function orderFacetValues<V extends { name: string; count: number }>(values: V[], facetOptions: string[]): V[] {

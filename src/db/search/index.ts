@@ -10,4 +10,4 @@ export { parseStructuredQuery, parseStructuredQueryText } from './parse/structur
 export { MalformedQuery, parseXmlAs } from './parse/toolkit';
 export type { Query, Scope, TermOptions } from './query-model';
 export type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResult, SnippetMatch } from './response-model';
-export type { SearchRequest } from './search-service';
+export type { SearchRequest } from './run-search';

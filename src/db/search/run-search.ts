@@ -1,0 +1,350 @@
+/**
+ * Running a search (db.search's query side): evaluating a query against the loaded index —
+ * results in order and paged, facets, snippets and extracted data, metrics — and
+ * completing a partial query text. The index itself, loaded and kept current and durable,
+ * is search-index.ts's; running a search only reads it.
+ */
+import type { StoredDocument } from '../documents/types';
+import { DbError } from '../errors';
+import type { QueryOptions, RangeConstraintDef } from '../options/types';
+import type { Principal } from '../security/types';
+import { Deadline } from '../deadline';
+import { constraintKind, rangeRefOf } from './constraints';
+import type { Corpus, DocEntry } from './corpus';
+import { Evaluator } from './evaluate';
+import { suggest, type SuggestRequest } from './suggest';
+import type { PhraseMatcher } from './matchers';
+import type { Query, RangeIndexRef } from './query-model';
+import { rank, scoringTerms, type Ranking, type Relevance } from './rank';
+import type { FacetResult, SearchResponse, SearchResult } from './response-model';
+import { DEFAULT_SNIPPET, snippet } from './snippet';
+import { checkExtractPaths, extractDocumentData } from './extract-document-data';
+import { resolvedBuckets } from './buckets';
+import type { RangeIndexes } from './live-range-indexes';
+import { orderFacetValues } from './facet-order';
+import { contentNodes, foldKey, forEachWord, type ContentNode } from './analyze';
+import type { SearchIndex } from './search-index';
+
+export interface SearchRequest {
+  /** The whole query: string, structured, QBE, parameters and additional-query already combined. */
+  query: Query;
+  /** The string queries as sent (for qtext). */
+  qtext: string[];
+  /** The effective options (stored or default, merged with inline ones). */
+  options: QueryOptions;
+  start: number;
+  pageLength: number;
+  /** The `view` parameter: overrides return-results / return-facets / return-metrics (MarkLogic’s REST Application Developer’s Guide, combined queries). */
+  view?: 'results' | 'facets' | 'metadata' | 'all' | 'none';
+  principal: Principal;
+  /** The request's deadline: checked between the search's stages and inside its evaluation. */
+  deadline?: Deadline;
+}
+
+export interface SearchOutcome {
+  response: SearchResponse;
+  /** URIs of the page's results, in order (multipart bulk reads fetch them). */
+  uris: string[];
+}
+
+/** A `/v1/suggest` request: the partial text, what restricts the documents completed from, and who asks. */
+export type SuggestionRequest = Omit<SuggestRequest, 'documents' | 'rangeValues'> & { restrict: Query; principal: Principal; deadline?: Deadline };
+
+/** What running a search reads of the index: the loaded corpus, its range indexes and the stored documents. */
+export type LoadedIndex = Pick<SearchIndex, 'ready' | 'rangeIndexes' | 'readUris'>;
+
+/** Documents read to find how a suggested word is written. */
+const SURFACE_DOCS = 3;
+
+/** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
+export async function runSuggest(index: LoadedIndex, request: SuggestionRequest): Promise<string[]> {
+  const { corpus, readable: documents } = await readableMatches(index, request.restrict, request.principal, request.deadline ?? Deadline.none, 'the suggestion');
+  const rangeValues = (range: RangeConstraintDef, name: string): string[] => {
+    try {
+      return index.rangeIndexes.facet(rangeRefOf(range, `constraint ${name}`), documents, []).values.map((v) => v.name);
+    } catch {
+      return []; // no such index (yet): nothing to complete from
+    }
+  };
+  return suggest(corpus, { ...request, documents, rangeValues, surfaces: (folded, holders) => surfaces(index, corpus, folded, holders) });
+}
+
+/**
+ * How a folded word is written in the first few documents holding it (reading a handful
+ * bounds the cost per suggestion; other spellings elsewhere are not looked for).
+ */
+async function surfaces(index: LoadedIndex, corpus: Corpus, folded: string, holders: number[]): Promise<string[]> {
+  const docs = await readEntries(index, corpus, holders.slice(0, SURFACE_DOCS));
+  const found = new Set<string>();
+  for (const doc of docs.values()) {
+    let nodes: ContentNode[];
+    try {
+      nodes = contentNodes(doc);
+    } catch {
+      continue; // indexed from content that no longer parses: nothing to spell it from
+    }
+    for (const node of nodes) if (node.kind === 'text') forEachWord(node.text, (w) => foldKey(w) === folded && found.add(w));
+  }
+  return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The loaded corpus, an evaluator over it, and what `principal` may read of what `query`
+ * matches. Waiting for the index (its load, a range-index build) counts against the
+ * request's deadline too: `stage` names the request when it runs out.
+ */
+async function readableMatches(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; evaluator: Evaluator; readable: Set<number> }> {
+  const corpus = await index.ready();
+  deadline.check(stage);
+  const evaluator = new Evaluator({
+    corpus,
+    deadline,
+    range: (ref, op, values) => index.rangeIndexes.matching(ref, op, values),
+    read: (keys) => readEntries(index, corpus, keys),
+  });
+  const matched = await evaluator.docs(query, { target: 'content', scopes: [] });
+  return { corpus, evaluator, readable: filterSet(matched, (k) => canRead(principal, corpus.entry(k)!)) };
+}
+
+export async function runSearch(index: LoadedIndex, request: SearchRequest): Promise<SearchOutcome> {
+  // MarkLogic's plan reports its own index resolution (term lists, fragment counts); Tabula's
+  // evaluator has no such plan to describe, and an invented one would mislead: refused by name.
+  if (request.options['return-plan'] === true) {
+    throw new DbError('REST-INVALIDPARAM', 'return-plan is not supported: Tabula does not report query plans (set return-plan to false, or use return-query to see the resolved query)');
+  }
+  const began = performance.now();
+  const deadline = request.deadline ?? Deadline.none;
+  const { corpus, evaluator, readable } = await readableMatches(index, request.query, request.principal, deadline, 'the search');
+  const o = request.options;
+  const returns = returnsOf(o, request.view);
+  const terms = scoringTerms(request.query, evaluator);
+  const qualityWeight = typeof o['quality-weight'] === 'number' ? o['quality-weight'] : 0;
+  const keys = [...readable];
+  const ranking = rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
+  // Positions in `keys`, in result order — as far as the requested page reaches.
+  deadline.check('the search');
+  const ordered = order(index.rangeIndexes, keys, ranking, o, corpus, request.start - 1 + request.pageLength);
+  deadline.check('the search');
+  const queried = performance.now();
+
+  const response: SearchResponse = {
+    snippetFormat: o['transform-results']?.apply ?? 'snippet',
+    total: readable.size,
+    start: request.start,
+    pageLength: request.pageLength,
+  };
+  const pageAt = ordered.slice(request.start - 1, request.start - 1 + request.pageLength);
+  const page = pageAt.map((i) => keys[i]);
+  let snippetMs = 0;
+  if (returns.results) {
+    const t = performance.now();
+    response.results = await results(index, corpus, page, (j) => ranking.relevance(pageAt[j]), request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
+    snippetMs = performance.now() - t;
+    deadline.check('the search');
+  }
+  let facetMs = 0;
+  if (returns.facets) {
+    const t = performance.now();
+    const facets = facetsOf(index.rangeIndexes, corpus, readable, o);
+    if (Object.keys(facets).length > 0 || request.view === 'facets' || request.view === 'all') response.facets = facets;
+    facetMs = performance.now() - t;
+    deadline.check('the search');
+  }
+  if (o['return-qtext'] !== false && request.qtext.length > 0) response.qtext = request.qtext;
+  if (o['return-query'] === true) response.query = request.query;
+  if (returns.metrics) {
+    response.metrics = { queryResolutionMs: queried - began, facetResolutionMs: facetMs, snippetResolutionMs: snippetMs, totalMs: performance.now() - began };
+  }
+  return { response, uris: page.map((k) => corpus.entry(k)!.uri) };
+}
+
+/**
+ * The matching documents in result order — by the options' sort orders (score
+ * descending by default), ties broken by URI so equal scores list predictably — as
+ * positions in `keys`. By score alone only the first `needed` are put in order (a
+ * bounded selection, not a sort of every match).
+ */
+function order(rangeIndexes: RangeIndexes, keys: readonly number[], ranking: Ranking, o: QueryOptions, corpus: Corpus, needed: number): number[] {
+  const orders = o['sort-order'] && o['sort-order'].length > 0 ? o['sort-order'] : [{ direction: 'descending' as const, score: null }];
+  const uris = keys.map((k) => corpus.entry(k)!.uri);
+  const scores = ranking.scores;
+  const byUri = (a: number, b: number) => (uris[a] < uris[b] ? -1 : uris[a] > uris[b] ? 1 : 0);
+  const comparators = orders.map((order) => {
+    const sign = order.direction === 'ascending' ? 1 : -1;
+    if ('score' in order || (!order['json-property'] && !order.element)) return (a: number, b: number) => sign * (scores[a] - scores[b]);
+    const ref = sortRef(order);
+    const direction = order.direction ?? 'ascending';
+    const values = keys.map((k) => rangeIndexes.sortValue(ref, k, direction));
+    return (a: number, b: number) => {
+      const va = values[a];
+      const vb = values[b];
+      // Documents without a value sort last either way.
+      if (va === undefined || vb === undefined) return va === vb ? 0 : va === undefined ? 1 : -1;
+      return (direction === 'ascending' ? 1 : -1) * rangeIndexes.compare(ref, va, vb);
+    };
+  });
+  const compare = (a: number, b: number) => {
+    for (const c of comparators) {
+      const r = c(a, b);
+      if (r !== 0) return r;
+    }
+    return byUri(a, b);
+  };
+  return firstInOrder(keys.length, Math.min(needed, keys.length), compare);
+}
+
+async function results(index: LoadedIndex, corpus: Corpus, page: number[], relevance: (i: number) => Relevance, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
+  const transform = request.options['transform-results'];
+  const apply = transform?.apply ?? 'snippet';
+  const extract = request.options['extract-document-data'];
+  if (extract) checkExtractPaths(extract);
+  const docs = apply === 'snippet' || apply === 'raw' || extract ? await readEntries(index, corpus, page) : new Map<number, StoredDocument>();
+  const snippetOptions = {
+    perMatchTokens: transform?.['per-match-tokens'] ?? DEFAULT_SNIPPET.perMatchTokens,
+    maxMatches: transform?.['max-matches'] ?? DEFAULT_SNIPPET.maxMatches,
+    maxSnippetChars: transform?.['max-snippet-chars'] ?? DEFAULT_SNIPPET.maxSnippetChars,
+  };
+  return page.map((key, i) => {
+    request.deadline?.check('the search'); // a snippet parses its whole document
+    const e = corpus.entry(key)!;
+    const r = relevance(i);
+    const result: SearchResult = {
+      index: request.start + i,
+      uri: e.uri,
+      path: `fn:doc(${JSON.stringify(e.uri)})`,
+      score: r.score,
+      confidence: r.confidence,
+      fitness: r.fitness,
+      mimetype: e.mimeType,
+      format: e.format,
+    };
+    const doc = docs.get(key);
+    if (apply === 'empty-snippet') result.matches = null;
+    else if (apply === 'raw') result.content = doc ? rawContent(doc) : undefined;
+    else if (doc) result.matches = e.format === 'binary' ? [] : snippet(doc, phrases, snippetOptions);
+    else result.matches = [];
+    if (extract && doc) Object.assign(result, extractDocumentData(doc, extract));
+    return result;
+  });
+}
+
+function facetsOf(rangeIndexes: RangeIndexes, corpus: Corpus, keys: ReadonlySet<number>, o: QueryOptions): Record<string, FacetResult> {
+  const out: Record<string, FacetResult> = {};
+  for (const c of o.constraint ?? []) {
+    const kind = constraintKind(c);
+    if (kind === 'collection' && c.collection?.facet !== false) {
+      out[c.name] = collectionFacet(corpus, keys, c.collection?.prefix ?? '', c.collection?.['facet-option'] ?? []);
+    } else if (kind === 'range' && c.range && c.range.facet !== false) {
+      const r = c.range;
+      const ref = rangeRefOf(r, `constraint ${c.name}`);
+      out[c.name] = rangeIndexes.facet(ref, keys, r['facet-option'] ?? [], resolvedBuckets(r, new Date(), `constraint ${c.name}`));
+    }
+  }
+  return out;
+}
+
+async function readEntries(index: LoadedIndex, corpus: Corpus, keys: number[]): Promise<Map<number, StoredDocument>> {
+  const docs = await index.readUris(keys.map((k) => corpus.entry(k)!.uri));
+  const out = new Map<number, StoredDocument>();
+  keys.forEach((k, i) => {
+    const doc = docs[i];
+    if (doc) out.set(k, doc);
+  });
+  return out;
+}
+
+/**
+ * Positions 0…n−1 with the first `k` in `compare` order: a bounded max-heap keeps the k
+ * best seen so far (O(n log k)); the rest are not ordered. All of them when k = n.
+ */
+function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (k * 8 >= n) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
+  // heap[0] is the worst of the k kept.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(a, b) > 0;
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!worse(heap[i], heap[p])) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && worse(heap[l], heap[m])) m = l;
+      if (r < heap.length && worse(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      up(heap.length - 1);
+    } else if (compare(i, heap[0]) < 0) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+function canRead(p: Principal, e: DocEntry): boolean {
+  return p.roles.has('admin') || e.readers.some((r) => p.roles.has(r));
+}
+
+function filterSet(s: Set<number>, keep: (k: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  for (const k of s) if (keep(k)) out.add(k);
+  return out;
+}
+
+/** return-results / return-facets / return-metrics after the `view` parameter (MarkLogic’s REST Application Developer’s Guide, combined queries). */
+function returnsOf(o: QueryOptions, view: SearchRequest['view']): { results: boolean; facets: boolean; metrics: boolean } {
+  switch (view) {
+    case 'all':
+      return { results: true, facets: true, metrics: true };
+    case 'facets':
+      return { results: false, facets: true, metrics: false };
+    case 'metadata':
+      return { results: false, facets: false, metrics: true };
+    case 'results':
+      // Facets as the options say: the official client's calculate() sends view=results with
+      // return-facets in its inline options and gets the facets back from the real server.
+      return { results: true, facets: o['return-facets'] !== false, metrics: false };
+    case 'none':
+      return { results: false, facets: false, metrics: false };
+    default:
+      return { results: o['return-results'] !== false, facets: o['return-facets'] !== false, metrics: o['return-metrics'] !== false };
+  }
+}
+
+function collectionFacet(corpus: Corpus, keys: ReadonlySet<number>, prefix: string, facetOptions: string[]): FacetResult {
+  const counts = new Map<string, number>();
+  for (const name of corpus.collectionNames()) {
+    if (!name.startsWith(prefix)) continue;
+    let n = 0;
+    for (const k of corpus.collection(name)) if (keys.has(k)) n++;
+    if (n > 0) counts.set(name.slice(prefix.length), n);
+  }
+  const values = [...counts].map(([name, count]) => ({ name, count, value: name }));
+  return { type: 'collection', values: orderFacetValues(values, facetOptions) };
+}
+
+/** A sort order's range index; without a type, xs:string (the official client's `orderBy('name')` sends none). */
+function sortRef(order: NonNullable<QueryOptions['sort-order']>[number]): RangeIndexRef {
+  return rangeRefOf({ ...order, type: order.type ?? 'xs:string' }, 'sort-order');
+}
+
+/** `raw` results: JSON as a value, XML and text as text (MarkLogic’s REST API reference, /v1/search). */
+function rawContent(doc: StoredDocument): unknown {
+  if (doc.format === 'json') return JSON.parse(doc.content as string);
+  if (doc.format === 'binary') return undefined;
+  return doc.content as string;
+}

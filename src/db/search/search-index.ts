@@ -1,0 +1,314 @@
+/**
+ * The search index's lifecycle (db.search's durable side): the in-memory index loaded from
+ * IndexedDB — the last snapshot plus the change log since —, kept in step with every
+ * document write, its range indexes attached and rebuilt, snapshots written and the change
+ * log pruned, and closing. Running a query over the loaded index is run-search.ts's; the
+ * `SearchService` facade (search-service.ts) joins the two.
+ *
+ * Must (docs/architecture.md, Storage and durability; docs/decisions/0012-search-index.md):
+ * - every committed document write reaches the index before its response
+ *   ({@link SearchIndex.committed}, called by the document store after the commit);
+ * - the index is a cache: on start it loads the last snapshot and re-indexes the
+ *   documents named by `search-changes` entries newer than the snapshot's watermark,
+ *   inside the write queue, so no write interleaves with the load and nothing is lost
+ *   whenever the worker stops;
+ * - snapshots are written in the background once writes pause, in one transaction
+ *   with the pruning of the change entries they cover.
+ */
+import type { StoredDocument } from '../documents/types';
+import type { TabulaIdb } from '../storage/schema';
+import type { WriteQueue } from '../storage/write-queue';
+import { Corpus, type CorpusDump } from './corpus';
+import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
+import type { TermIndexSnapshot } from './term-index';
+import type { IndexConfigStore } from '../indexes/config';
+import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './live-range-indexes';
+import { parseContent, type ParsedContent } from './analyze';
+import type { RangeValue } from '../indexes/range-values';
+import { abortQuietly, issueAll, watched } from '../storage/requests';
+import { yieldToEventLoop } from '../util/event-loop';
+
+/** One committed write, as the document store reports it. */
+export interface CommittedChange {
+  /** The change log's key for this write (the watermark a snapshot records). */
+  changeKey: number;
+  written: StoredDocument[];
+  deleted: string[];
+}
+
+interface SnapshotMeta {
+  watermark: number;
+  pieces: number;
+}
+
+interface SnapshotHead {
+  corpus: Omit<CorpusDump, 'docs'>;
+  terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot };
+}
+
+const SNAPSHOT_META = 'search-snapshot';
+/** Documents per snapshot piece (packed: ~10 MB of typed arrays for 20k documents of ~1 KB). */
+const DOCS_PER_PIECE = 20_000;
+/** Same durability as documents: see docs/decisions/0008-durability.md. */
+const DURABILITY: IDBTransactionDurability = 'default';
+
+export interface SearchIndexOptions {
+  /** Changed documents since the last snapshot that make a new one due (default 1,000, or a tenth of the corpus). */
+  snapshotAfterChanges?: number;
+  /** Milliseconds without a write before a due snapshot is written (default 2,000). */
+  snapshotWhenIdleMs?: number;
+}
+
+export class SearchIndex {
+  private loading: Promise<Corpus> | undefined;
+  private corpus: Corpus | undefined;
+  private watermark = 0;
+  private changedSinceSnapshot = 0;
+  private lastWrite = 0;
+  private snapshotting: Promise<void> | undefined;
+  private closed = false;
+  private readonly ranges: LiveRangeIndexes;
+  /** What {@link checkWrite} parsed and extracted, per document object, until it is indexed. */
+  private readonly prepared = new WeakMap<StoredDocument, { content: ParsedContent | null; values: Record<string, RangeValue[]> | undefined }>();
+
+  constructor(
+    private readonly idb: TabulaIdb,
+    private readonly queue: WriteQueue,
+    indexes: IndexConfigStore,
+    private readonly options: SearchIndexOptions = {},
+  ) {
+    this.ranges = new LiveRangeIndexes(indexes, queue, (uris) => this.readUris(uris));
+  }
+
+  /** The range indexes as running a search asks of them (comparisons, facets, sorting). */
+  get rangeIndexes(): RangeIndexes {
+    return this.ranges;
+  }
+
+  /** The range indexes' state (re-indexing progress). */
+  rangeIndexStatus(): RangeIndexStatus[] {
+    return this.ranges.status();
+  }
+
+  /** Before a write's transaction: the index settings its values are checked against. */
+  beforeWrite(): Promise<void> {
+    return this.ranges.prepare();
+  }
+
+  /**
+   * Inside a write's transaction, before it commits: a value a range index rejects fails
+   * the write (XDMP-RANGEINDEX). The parse and the values are kept for {@link committed}
+   * (the same document objects come back), so a write parses each document once.
+   */
+  checkWrite(docs: readonly StoredDocument[]): void {
+    // Nothing to check, and no index in memory to feed: the write only logs its change.
+    if (!this.corpus && this.ranges.keys().length === 0) return;
+    for (const doc of docs) {
+      let content: ParsedContent | null;
+      try {
+        content = parseContent(doc);
+      } catch {
+        content = null;
+      }
+      this.prepared.set(doc, { content, values: this.ranges.valuesOf(doc, content) });
+    }
+  }
+
+  /** Resolves when background re-indexing is done (tests). */
+  rangeIndexesSettled(): Promise<void> {
+    return this.ranges.settled();
+  }
+
+  /** Indexes a document in the corpus, its range values too. */
+  private index(corpus: Corpus, doc: StoredDocument): void {
+    const prepared = this.prepared.get(doc);
+    const entry = corpus.put(doc, prepared?.content ?? null);
+    let values: ReturnType<LiveRangeIndexes['valuesOf']>;
+    try {
+      values = prepared ? prepared.values : this.ranges.valuesOf(doc);
+    } catch {
+      // Written before an index that rejects it existed: that index skips it (re-indexing does the same).
+      values = undefined;
+    }
+    if (values) entry.ranges = values;
+    entry.rangeKeys = this.ranges.keys();
+    this.ranges.put(entry.key, values);
+  }
+
+  private unindex(corpus: Corpus, uri: string): void {
+    const key = corpus.keyOf(uri);
+    if (key === undefined) return;
+    corpus.remove(uri);
+    this.ranges.remove(key);
+  }
+
+  /** The corpus, loaded on first use. */
+  ready(): Promise<Corpus> {
+    this.loading ??= this.queue
+      .run(() => this.load())
+      .catch((e: unknown) => {
+        this.loading = undefined;
+        throw e;
+      });
+    return this.loading;
+  }
+
+  /** The loaded corpus, if it is loaded (writes before the first search need not load it). */
+  loaded(): Corpus | undefined {
+    return this.corpus;
+  }
+
+  /**
+   * A committed write: applied to the index at once when it is loaded (a load in
+   * progress runs in the write queue, so it cannot be half-way here). Synchronous.
+   */
+  committed(change: CommittedChange): void {
+    this.lastWrite = Date.now();
+    const corpus = this.corpus;
+    if (!corpus) return;
+    for (const uri of change.deleted) this.unindex(corpus, uri);
+    for (const doc of change.written) {
+      this.unindex(corpus, doc.uri);
+      this.index(corpus, doc);
+    }
+    this.watermark = Math.max(this.watermark, change.changeKey);
+    this.changedSinceSnapshot += change.written.length + change.deleted.length;
+    this.snapshotIfDue();
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Resolves when no snapshot is pending (tests). */
+  async settled(): Promise<void> {
+    while (this.snapshotting) await this.snapshotting;
+  }
+
+  /** Writes a snapshot now (tests; normally automatic once writes pause). */
+  snapshot(): Promise<void> {
+    return this.queue.run(() => this.writeSnapshot());
+  }
+
+  /** Stored documents by URI, in one read transaction (undefined where none). */
+  async readUris(uris: readonly string[]): Promise<Array<StoredDocument | undefined>> {
+    if (uris.length === 0) return [];
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
+    const docs = await issueAll(uris, (u) => tx.store.get(u));
+    await tx.done;
+    return docs;
+  }
+
+  // ---- durability -------------------------------------------------------------------
+
+  private async load(): Promise<Corpus> {
+    await this.ranges.prepare();
+    const corpus = new Corpus();
+    const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readonly'));
+    const meta = (await tx.objectStore('config').get(SNAPSHOT_META)) as SnapshotMeta | undefined;
+    const pieces = meta ? await tx.objectStore('search-snapshot').getAll() : [];
+    const range = IDBKeyRange.lowerBound(meta?.watermark ?? 0, true);
+    const changeLog = tx.objectStore('search-changes');
+    const [changeKeys, changes] = await Promise.all([changeLog.getAllKeys(range), changeLog.getAll(range)]);
+    await tx.done;
+    if (meta && pieces.length === meta.pieces) {
+      const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedDocs[]];
+      corpus.restore({ ...head.corpus, docs: docPieces.flatMap(unpackDocs) }, head.terms);
+      this.watermark = meta.watermark;
+    } else if (meta) {
+      console.error('[tabula] the search snapshot is incomplete; re-indexing every document');
+    }
+    const stale = !meta || pieces.length !== meta.pieces;
+    const uris = stale ? undefined : [...new Set(changes.flatMap((c) => c.uris))];
+    await this.catchUp(corpus, uris);
+    if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
+    this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
+    await this.ranges.attach(corpus);
+    this.corpus = corpus;
+    this.snapshotIfDue();
+    return corpus;
+  }
+
+  /** Re-indexes the documents named (or, with none named, every document) from the document store, in batches. */
+  private async catchUp(corpus: Corpus, uris: string[] | undefined): Promise<void> {
+    if (uris === undefined) {
+      let after: string | undefined;
+      for (;;) {
+        const tx = watched(this.idb.transaction('documents', 'readonly'));
+        const batch = await tx.store.getAll(after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), 1_000);
+        await tx.done;
+        for (const doc of batch) this.index(corpus, doc);
+        if (batch.length < 1_000) return;
+        after = batch[batch.length - 1].uri;
+        await yieldToEventLoop();
+      }
+    }
+    for (let i = 0; i < uris.length; i += 1_000) {
+      const slice = uris.slice(i, i + 1_000);
+      const docs = await this.readUris(slice);
+      slice.forEach((uri, j) => {
+        const doc = docs[j];
+        if (doc) {
+          this.unindex(corpus, uri);
+          this.index(corpus, doc);
+        } else this.unindex(corpus, uri);
+      });
+      await yieldToEventLoop();
+    }
+  }
+
+  private snapshotIfDue(): void {
+    const corpus = this.corpus;
+    if (!corpus || this.snapshotting || this.closed) return;
+    const due = Math.max(this.options.snapshotAfterChanges ?? 1_000, Math.floor(corpus.size / 10));
+    if (this.changedSinceSnapshot < due) return;
+    const idle = this.options.snapshotWhenIdleMs ?? 2_000;
+    this.snapshotting = (async () => {
+      for (;;) {
+        const wait = this.lastWrite + idle - Date.now();
+        if (this.closed) return;
+        if (wait > 0) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        // A write in progress when the spell seemed over is queued ahead of this: then wait again.
+        const done = await this.queue.run(async () => {
+          if (Date.now() - this.lastWrite < idle) return false;
+          await this.writeSnapshot();
+          return true;
+        });
+        if (done) return;
+      }
+    })()
+      .catch((e: unknown) => console.error('[tabula] writing the search snapshot failed; the change log is kept', e))
+      .finally(() => (this.snapshotting = undefined));
+  }
+
+  /** Snapshot pieces, their meta and the pruning of covered changes, in ONE transaction. */
+  private async writeSnapshot(): Promise<void> {
+    const corpus = this.corpus;
+    if (!corpus) return;
+    const dump = corpus.dump();
+    const { docs, ...rest } = dump;
+    const head: SnapshotHead = { corpus: rest, terms: { content: corpus.content.terms.snapshot(), properties: corpus.properties.terms.snapshot() } };
+    const pieces: unknown[] = [head];
+    for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) pieces.push(packDocs(docs.slice(i, i + DOCS_PER_PIECE)));
+    const watermark = this.watermark;
+    const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY }));
+    try {
+      const store = tx.objectStore('search-snapshot');
+      await store.clear();
+      const writes: Array<() => Promise<unknown>> = [
+        ...pieces.map((p, i) => () => store.put(p, i)),
+        () => tx.objectStore('config').put({ watermark, pieces: pieces.length } satisfies SnapshotMeta, SNAPSHOT_META),
+        () => (watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : Promise.resolve()),
+      ];
+      await issueAll(writes, (write) => write());
+      await tx.done;
+    } catch (e) {
+      abortQuietly(tx);
+      throw e;
+    }
+    this.changedSinceSnapshot = 0;
+  }
+}
