@@ -40,6 +40,7 @@ import {
   describeElement,
   isJsonObject,
   MalformedQuery,
+  orderedAndOf,
   orOf,
   parseXmlAs,
   QueryBodyReader,
@@ -133,19 +134,14 @@ class StructuredParser extends QueryBodyReader {
       if (kind === 'document-fragment-query') return inner; // documents are what every query matches already
       return { kind: 'properties', query: inner };
     }
-    if (kind === 'true-query' || kind === 'false-query') {
-      if (body !== null && body !== undefined && !(isJsonObject(body) && Object.keys(body).length === 0)) {
-        this.fail(where, 'takes no settings: write null or {}');
-      }
-      return { kind: kind === 'true-query' ? 'true' : 'false' };
-    }
+    if (kind === 'true-query' || kind === 'false-query') return this.constant(kind, body, where, 'write null or {}');
     const b = this.object(body, where);
     switch (kind) {
       case 'and-query': {
         this.allow(b, ['queries', 'ordered'], where);
         const queries = b.queries === undefined ? [] : this.queries(b.queries, `${where}.queries`);
         const ordered = this.optionalBoolean(b.ordered, `${where}.ordered`);
-        return ordered === undefined || queries.length < 2 ? andOf(queries) : { kind: 'and', queries, ordered };
+        return orderedAndOf(queries, ordered);
       }
       case 'or-query': {
         this.allow(b, ['queries'], where);
