@@ -40,6 +40,7 @@ import {
   describeElement,
   isJsonObject,
   MalformedQuery,
+  nearOf,
   orderedAndOf,
   orOf,
   parseXmlAs,
@@ -237,14 +238,7 @@ class StructuredParser extends QueryBodyReader {
     }
     const weight = this.optionalNumber(b['distance-weight'], `${where}.distance-weight`);
     const ordered = this.optionalBoolean(b.ordered, `${where}.ordered`);
-    return {
-      kind: 'near',
-      queries,
-      distance,
-      ...(minimumDistance === undefined ? {} : { minimumDistance }),
-      ...(ordered === undefined ? {} : { ordered }),
-      ...(weight === undefined ? {} : { weight }),
-    };
+    return nearOf(queries, distance, { minimumDistance, ordered, weight });
   }
 
   private value(b: JsonObject, where: string): Query {

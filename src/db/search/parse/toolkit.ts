@@ -57,6 +57,16 @@ export const andOf = (queries: Query[]): Query =>
 export const orderedAndOf = (queries: Query[], ordered: boolean | undefined): Query =>
   ordered === undefined || queries.length < 2 ? andOf(queries) : { kind: 'and', queries, ordered };
 
+/** A near-query, with only the settings that were given. */
+export const nearOf = (queries: Query[], distance: number, { minimumDistance, ordered, weight }: { minimumDistance?: number; ordered?: boolean; weight?: number }): Query => ({
+  kind: 'near',
+  queries,
+  distance,
+  ...(minimumDistance === undefined ? {} : { minimumDistance }),
+  ...(ordered === undefined ? {} : { ordered }),
+  ...(weight === undefined ? {} : { weight }),
+});
+
 export const orOf = (queries: Query[]): Query =>
   queries.length === 0 ? { kind: 'false' } : queries.length === 1 ? queries[0] : { kind: 'or', queries };
 
