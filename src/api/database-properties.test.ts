@@ -2,6 +2,7 @@ import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import { describe, expect, test } from 'vitest';
 import { basic, errorOf, testApi, type TestApi } from '../../test/helpers';
 import { limits } from '../db/limits';
+import { genre, lang, year } from '../../test/range-index-fixtures';
 
 /** Each test database has a name of its own (hosts name theirs Documents). */
 const pathOf = (api: TestApi) => `/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties`;
@@ -10,19 +11,6 @@ const ROOT = 'http://marklogic.com/collation/';
 const CODEPOINT = 'http://marklogic.com/collation/codepoint';
 const JSON_CT = { 'content-type': 'application/json' };
 const XML_CT = { 'content-type': 'application/xml' };
-
-const genre = { 'scalar-type': 'string', 'namespace-uri': '', localname: 'genre', collation: ROOT, 'range-value-positions': false, 'invalid-values': 'reject' };
-const year = { 'scalar-type': 'int', 'namespace-uri': '', localname: 'year', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' };
-const lang = {
-  'scalar-type': 'string',
-  'parent-namespace-uri': '',
-  'parent-localname': 'doc',
-  'namespace-uri': '',
-  localname: 'lang',
-  collation: CODEPOINT,
-  'range-value-positions': false,
-  'invalid-values': 'ignore',
-};
 
 const defaultsOf = (api: TestApi) => ({
   'database-name': api.db.name,

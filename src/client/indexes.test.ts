@@ -5,19 +5,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import { testApi } from '../../test/helpers';
+import { keepWithBody, recordingClient } from '../../test/recording-client';
 import { ApiError, createClient } from './create-client';
 import { readDatabaseIndexes, readIndexReport, type RangeElementIndex } from './indexes';
 
 function recording(answer: () => Response) {
-  const requests: Array<{ req: Request; body: string }> = [];
-  const client = createClient({
-    baseUrl: 'http://db.test:8000',
-    fetch: async (input, init) => {
-      const req = new Request(input, init);
-      requests.push({ req, body: req.body ? await req.clone().text() : '' });
-      return answer();
-    },
-  });
+  const { client, requests } = recordingClient(() => answer(), keepWithBody);
   return { indexes: client.indexes, requests };
 }
 

@@ -5,21 +5,12 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { testApi } from '../../test/helpers';
+import { keepWithBody, recordingClient, type Responder } from '../../test/recording-client';
 import { ApiError, createClient, type TabulaClient } from './create-client';
 import { optionsProblems, splitSentences } from './query-options';
 
-type Responder = (req: Request) => Response | Promise<Response>;
-
 function recording(responder: Responder = () => new Response(null, { status: 204 })) {
-  const requests: Array<{ req: Request; body: string }> = [];
-  const client = createClient({
-    baseUrl: 'http://db.test:8000',
-    fetch: async (input, init) => {
-      const req = new Request(input, init);
-      requests.push({ req, body: req.body ? await req.clone().text() : '' });
-      return responder(req);
-    },
-  });
+  const { client, requests } = recordingClient(responder, keepWithBody);
   return { api: client.queryOptions, requests };
 }
 

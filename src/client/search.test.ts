@@ -6,23 +6,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { testApi } from '../../test/helpers';
+import { keepRequest, recordingClient, type Responder } from '../../test/recording-client';
 import { ApiError, createClient, type TabulaClient } from './create-client';
 import { constraintSummaries, postSearchRequest, qbeRequest, readSearchResponse, requestUrl, searchRequest, withFormat } from './search';
-
-type Responder = (req: Request) => Response | Promise<Response>;
 
 const emptyPage = { total: 0, start: 1, 'page-length': 10 };
 
 function recording(responder: Responder = () => answer(emptyPage)) {
-  const requests: Request[] = [];
-  const client = createClient({
-    baseUrl: 'http://db.test:8000',
-    fetch: async (input, init) => {
-      const req = new Request(input, init);
-      requests.push(req.clone());
-      return responder(req);
-    },
-  });
+  const { client, requests } = recordingClient(responder, keepRequest);
   return { search: client.search, requests };
 }
 

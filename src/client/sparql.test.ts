@@ -4,21 +4,12 @@
  * is inspected as the server would receive it.
  */
 import { describe, expect, test } from 'vitest';
-import { ApiError, createClient } from './create-client';
+import { keepRequest, recordingClient, type Responder } from '../../test/recording-client';
+import { ApiError } from './create-client';
 import { bindingParam, MAX_GET_QUERY_LENGTH, rdfJsonTriples, type SparqlApi } from './sparql';
 
-type Responder = (req: Request) => Response | Promise<Response>;
-
 function recording(responder: Responder = () => new Response(null, { status: 204 })) {
-  const requests: Request[] = [];
-  const client = createClient({
-    baseUrl: 'http://db.test:8000',
-    fetch: async (input, init) => {
-      const req = new Request(input, init);
-      requests.push(req.clone());
-      return responder(req);
-    },
-  });
+  const { client, requests } = recordingClient(responder, keepRequest);
   return { sparql: client.sparql as SparqlApi, requests };
 }
 

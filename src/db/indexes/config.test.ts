@@ -4,6 +4,7 @@ import { WriteQueue } from '../storage/write-queue';
 import { DbError } from '../errors';
 import type { RangeIndexRef } from '../search/query-model';
 import { failure } from '../../../test/db-error';
+import { genre, lang, year } from '../../../test/range-index-fixtures';
 import {
   defaultIndexSettings,
   diffRangeIndexes,
@@ -32,19 +33,6 @@ async function rejection(p: Promise<unknown>): Promise<DbError> {
   }
   throw new Error('expected a DbError');
 }
-
-const genre = { 'scalar-type': 'string', 'namespace-uri': '', localname: 'genre', collation: ROOT, 'range-value-positions': false, 'invalid-values': 'reject' };
-const year = { 'scalar-type': 'int', 'namespace-uri': '', localname: 'year', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' };
-const lang = {
-  'scalar-type': 'string',
-  'parent-namespace-uri': '',
-  'parent-localname': 'doc',
-  'namespace-uri': '',
-  localname: 'lang',
-  collation: CODEPOINT,
-  'range-value-positions': false,
-  'invalid-values': 'ignore',
-};
 
 describe('parseIndexSettings', () => {
   test.for<{ name: string; body: Record<string, unknown>; expected: Partial<IndexSettings> }>([

@@ -43,7 +43,7 @@ import { indexCovers, termOptionsOf } from '../constraints';
 import { isRangeType, type Query, type RangeIndexRef, type RangeType, type Scope, type TermOptions } from '../query-model';
 import { AND_OPTIONS, camelOf, INTEGERS, JSON_KINDS, kebabOf, NEAR_OPTIONS, NUMERIC, OR_OPTIONS, RANGE_OPTIONS, STRINGS, SUPPORTED_SET, TERM_OPTIONS, UNSUPPORTED, type Kind } from './cts-kinds';
 import { XmlReader } from './cts-xml';
-import { andOf, describe, describeElement, INVALID, isJsonObject, MalformedQuery, orOf, parseJsonAs, parseXmlAs, QueryBodyReader, RANGE_OPERATORS, type JsonObject } from './toolkit';
+import { andOf, describe, describeElement, INVALID, isJsonObject, MalformedQuery, nearOf, orderedAndOf, orOf, parseJsonAs, parseXmlAs, QueryBodyReader, RANGE_OPERATORS, type JsonObject } from './toolkit';
 
 export { CTS_NS } from '../../xml/namespaces';
 
@@ -155,17 +155,14 @@ class CtsParser extends QueryBodyReader {
       return this.unsupported(kebab, name, where, typeof field === 'string' ? field : Array.isArray(field) && typeof field[0] === 'string' ? field[0] : undefined);
     }
     const kind = kebab as Kind;
-    if (kind === 'true-query' || kind === 'false-query') {
-      if (body !== null && body !== undefined && !(isJsonObject(body) && Object.keys(body).length === 0)) this.fail(where, 'takes no settings: write {}');
-      return { kind: kind === 'true-query' ? 'true' : 'false' };
-    }
+    if (kind === 'true-query' || kind === 'false-query') return this.constant(kind, body, where, 'write {}');
     const b = this.object(body, where);
     switch (kind) {
       case 'and-query': {
         this.allow(b, ['queries', 'options'], where);
         const queries = b.queries === undefined ? [] : this.queries(b.queries, `${where}.queries`);
         const ordered = this.ordering(this.options(b, AND_OPTIONS, where), where);
-        return ordered === undefined || queries.length < 2 ? andOf(queries) : { kind: 'and', queries, ordered };
+        return orderedAndOf(queries, ordered);
       }
       case 'or-query':
         this.allow(b, ['queries', 'options'], where);
@@ -257,14 +254,7 @@ class CtsParser extends QueryBodyReader {
     const weights = [this.optionalNumber(b.weight, `${where}.weight`), this.optionalNumber(b['distance-weight'], `${where}.distance-weight`)].filter((w) => w !== undefined);
     if (new Set(weights).size > 1) this.fail(where, `weight ${weights[0]} and distance-weight ${weights[1]} disagree`);
     const weight = weights[0];
-    return {
-      kind: 'near',
-      queries,
-      distance,
-      ...(minimumDistance === undefined ? {} : { minimumDistance }),
-      ...(ordered === undefined ? {} : { ordered }),
-      ...(weight === undefined ? {} : { weight }),
-    };
+    return nearOf(queries, distance, { minimumDistance, ordered, weight });
   }
 
   private value(kind: Kind, b: JsonObject, where: string): Query {

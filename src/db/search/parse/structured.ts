@@ -40,6 +40,8 @@ import {
   describeElement,
   isJsonObject,
   MalformedQuery,
+  nearOf,
+  orderedAndOf,
   orOf,
   parseXmlAs,
   QueryBodyReader,
@@ -133,19 +135,14 @@ class StructuredParser extends QueryBodyReader {
       if (kind === 'document-fragment-query') return inner; // documents are what every query matches already
       return { kind: 'properties', query: inner };
     }
-    if (kind === 'true-query' || kind === 'false-query') {
-      if (body !== null && body !== undefined && !(isJsonObject(body) && Object.keys(body).length === 0)) {
-        this.fail(where, 'takes no settings: write null or {}');
-      }
-      return { kind: kind === 'true-query' ? 'true' : 'false' };
-    }
+    if (kind === 'true-query' || kind === 'false-query') return this.constant(kind, body, where, 'write null or {}');
     const b = this.object(body, where);
     switch (kind) {
       case 'and-query': {
         this.allow(b, ['queries', 'ordered'], where);
         const queries = b.queries === undefined ? [] : this.queries(b.queries, `${where}.queries`);
         const ordered = this.optionalBoolean(b.ordered, `${where}.ordered`);
-        return ordered === undefined || queries.length < 2 ? andOf(queries) : { kind: 'and', queries, ordered };
+        return orderedAndOf(queries, ordered);
       }
       case 'or-query': {
         this.allow(b, ['queries'], where);
@@ -241,14 +238,7 @@ class StructuredParser extends QueryBodyReader {
     }
     const weight = this.optionalNumber(b['distance-weight'], `${where}.distance-weight`);
     const ordered = this.optionalBoolean(b.ordered, `${where}.ordered`);
-    return {
-      kind: 'near',
-      queries,
-      distance,
-      ...(minimumDistance === undefined ? {} : { minimumDistance }),
-      ...(ordered === undefined ? {} : { ordered }),
-      ...(weight === undefined ? {} : { weight }),
-    };
+    return nearOf(queries, distance, { minimumDistance, ordered, weight });
   }
 
   private value(b: JsonObject, where: string): Query {

@@ -53,6 +53,20 @@ export const isJsonObject: (v: unknown) => v is JsonObject = isObject;
 export const andOf = (queries: Query[]): Query =>
   queries.length === 0 ? { kind: 'true' } : queries.length === 1 ? queries[0] : { kind: 'and', queries };
 
+/** An and-query whose subqueries may have to match in order; the order means nothing below two of them. */
+export const orderedAndOf = (queries: Query[], ordered: boolean | undefined): Query =>
+  ordered === undefined || queries.length < 2 ? andOf(queries) : { kind: 'and', queries, ordered };
+
+/** A near-query, with only the settings that were given. */
+export const nearOf = (queries: Query[], distance: number, { minimumDistance, ordered, weight }: { minimumDistance?: number; ordered?: boolean; weight?: number }): Query => ({
+  kind: 'near',
+  queries,
+  distance,
+  ...(minimumDistance === undefined ? {} : { minimumDistance }),
+  ...(ordered === undefined ? {} : { ordered }),
+  ...(weight === undefined ? {} : { weight }),
+});
+
 export const orOf = (queries: Query[]): Query =>
   queries.length === 0 ? { kind: 'false' } : queries.length === 1 ? queries[0] : { kind: 'or', queries };
 
@@ -129,6 +143,12 @@ export abstract class QueryBodyReader {
   }
 
   // -- shapes both syntaxes share ---------------------------------------------------------
+
+  /** `true-query` and `false-query` take no settings: nothing, null or `{}`; `hint` is how the syntax's message says so. */
+  protected constant(kind: 'true-query' | 'false-query', body: unknown, where: string, hint: string): Query {
+    if (body !== null && body !== undefined && !(isJsonObject(body) && Object.keys(body).length === 0)) this.fail(where, `takes no settings: ${hint}`);
+    return { kind: kind === 'true-query' ? 'true' : 'false' };
+  }
 
   protected object(value: unknown, where: string): JsonObject {
     if (!isJsonObject(value)) this.fail(where, `expected an object, found ${describe(value)}`);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DocumentMetadata } from '../../../../client/create-client';
+import { PermissionsTable } from '../../../components/permissions-table';
 
 /** The five metadata categories of a document, read-only. */
 export function MetadataView({ metadata }: { metadata: DocumentMetadata }) {
@@ -25,22 +26,7 @@ export function MetadataView({ metadata }: { metadata: DocumentMetadata }) {
         {metadata.permissions.length === 0 ? (
           <p className="muted">None</p>
         ) : (
-          <table className="table" aria-labelledby="md-permissions">
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Capabilities</th>
-              </tr>
-            </thead>
-            <tbody>
-              {metadata.permissions.map((p) => (
-                <tr key={p['role-name']}>
-                  <td>{p['role-name']}</td>
-                  <td>{p.capabilities.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PermissionsTable permissions={metadata.permissions} labelledBy="md-permissions" capabilities={(p) => p.capabilities.join(', ')} />
         )}
       </Section>
 

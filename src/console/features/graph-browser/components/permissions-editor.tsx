@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Capability, Permission } from '../../../../client/create-client';
 import { ErrorMessage } from '../../../components/error-message';
+import { PermissionsTable } from '../../../components/permissions-table';
 import { addCapability, graphCapabilities, normalisePermissions, removeCapability, samePermissions } from '../lib/permission-draft';
 import { useGraphPermissions, useSaveGraphPermissions } from '../queries/graph-permissions';
 
@@ -35,39 +36,29 @@ export function PermissionsEditor({ graph }: { graph: string }) {
       {shown.length === 0 ? (
         <p className="muted">No permissions.</p>
       ) : (
-        <table className="table" aria-label="Permissions">
-          <thead>
-            <tr>
-              <th scope="col">Role</th>
-              <th scope="col">Capabilities</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((p) => (
-              <tr key={p['role-name']}>
-                <td className="mono">{p['role-name']}</td>
-                <td>
-                  <ul className="chips" aria-label={`Capabilities of ${p['role-name']}`}>
-                    {p.capabilities.map((c) => (
-                      <li key={c} className="chip chip--removable">
-                        {c}
-                        <button
-                          type="button"
-                          className="chip__remove"
-                          aria-label={`Remove ${c} from ${p['role-name']}`}
-                          title="Remove"
-                          onClick={() => edit(removeCapability(shown, p['role-name'], c))}
-                        >
-                          ✕
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PermissionsTable
+          permissions={shown}
+          label="Permissions"
+          roleClassName="mono"
+          capabilities={(p) => (
+            <ul className="chips" aria-label={`Capabilities of ${p['role-name']}`}>
+              {p.capabilities.map((c) => (
+                <li key={c} className="chip chip--removable">
+                  {c}
+                  <button
+                    type="button"
+                    className="chip__remove"
+                    aria-label={`Remove ${c} from ${p['role-name']}`}
+                    title="Remove"
+                    onClick={() => edit(removeCapability(shown, p['role-name'], c))}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        />
       )}
 
       <form
