@@ -29,13 +29,16 @@
  *
  * Formatting rule (results are strings, as the response carries them):
  * - integers and decimals: plain digits, no exponent, no trailing zeros after the point, no point when
- *   the fraction is zero (`42`, `-0.25`, `3`); a decimal quotient (`avg`) has at most 18 digits after the
- *   point (MarkLogic's decimals carry 18), rounded half away from zero;
+ *   the fraction is zero (`42`, `-0.25`, `3`), the patch built-ins' decimal writer; a decimal quotient
+ *   (`avg`) has at most 18 digits after the point (MarkLogic's decimals carry 18), rounded half away
+ *   from zero;
  * - doubles: rounded to 15 significant digits (MarkLogic prints doubles with 15, e.g. `1 div 3` is
  *   `0.333333333333333` and the correlation `0.263822426505543` in the REST API's examples; this also
  *   hides the last-bit noise of long sums), then written as the shortest text that reads back the same,
- *   in plain notation within [1e-6, 1e6) and `1.5E7` style outside, by the index's own double writer
- *   (`lexicalOf` of ../indexes/range-values.ts), as are floats (shortest 32-bit form) and min/max.
+ *   in plain notation within [1e-6, 1e6) and `1.5E7` style outside — the patch built-ins' double writer
+ *   (`formatDouble` of ../patch/xs-values.ts), so both write an xs:double alike;
+ * - floats (sum, avg of a float index) in their shortest 32-bit form, and min and max as the index
+ *   writes its values (`lexicalOf` of ../indexes/range-values.ts), like the distinct values beside them.
  *
  * Cost: one pass over the input for every aggregate (West's weighted update for the variances and
  * covariances, numerically stable), plus, for `median`, a pass that checks the values are in item order
@@ -43,6 +46,7 @@
  */
 import { DbError } from '../errors';
 import { comparatorFor, lexicalOf, type RangeValue } from '../indexes/range-values';
+import { formatDecimal, formatDouble, type Decimal } from '../patch/xs-values';
 import type { RangeType } from '../search/query-model';
 
 export const ONE_INDEX_AGGREGATES = ['count', 'sum', 'min', 'max', 'avg', 'median', 'stddev', 'stddev-population', 'variance', 'variance-population'] as const;
@@ -148,12 +152,12 @@ function oneIndex(name: OneIndexAggregate, input: ValuesInput): string | undefin
     case 'max':
       return extreme(name, input);
     case 'sum':
-      return isExact(type) ? decimalText(exactSum(values, type)) : floatingText(floatingSum(values), type);
+      return isExact(type) ? formatDecimal(exactSum(values, type)) : floatingText(floatingSum(values), type);
     case 'avg':
-      if (isExact(type)) return decimalText(quotient(exactSum(values, type), BigInt(totalFrequency(values))));
+      if (isExact(type)) return formatDecimal(quotient(exactSum(values, type), BigInt(totalFrequency(values))));
       return floatingText(floatingSum(values) / totalFrequency(values), type);
     case 'median':
-      return doubleText(median(input));
+      return formatDouble(median(input));
     default:
       return spread(name, values);
   }
@@ -170,61 +174,45 @@ function extreme(name: 'min' | 'max', { type, collation, values }: ValuesInput):
   return lexicalOf(best as RangeValue, type);
 }
 
-// --- exact arithmetic: integers and decimals as a bigint scaled by a power of ten ----------------
-
-interface Scaled {
-  /** The digits, the value times 10^scale. */
-  readonly units: bigint;
-  readonly scale: number;
-}
+// --- exact arithmetic: integers and decimals as the patch built-ins' Decimal (digits × 10^-scale) ---
 
 const TEN = 10n;
 const pow10 = (n: number): bigint => TEN ** BigInt(n);
 
-/** An int, long or decimal value (canonical text: `-12.5`, `3`) as a scaled bigint. */
-function scaledOf(value: RangeValue, type: RangeType): Scaled {
-  if (type !== 'decimal') return { units: BigInt(value as number | bigint), scale: 0 };
+/** An int, long or decimal value (canonical text: `-12.5`, `3`) as an exact Decimal. */
+function scaledOf(value: RangeValue, type: RangeType): Decimal {
+  if (type !== 'decimal') return { digits: BigInt(value as number | bigint), scale: 0 };
   const text = value as string;
   const point = text.indexOf('.');
-  if (point < 0) return { units: BigInt(text), scale: 0 };
-  return { units: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
+  if (point < 0) return { digits: BigInt(text), scale: 0 };
+  return { digits: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
 }
 
-function exactSum(values: readonly DistinctValue[], type: RangeType): Scaled {
-  let units = 0n;
+function exactSum(values: readonly DistinctValue[], type: RangeType): Decimal {
+  let digits = 0n;
   let scale = 0;
   for (const { value, frequency } of values) {
     if (frequency <= 0) continue;
     const item = scaledOf(value, type);
     if (item.scale > scale) {
-      units *= pow10(item.scale - scale);
+      digits *= pow10(item.scale - scale);
       scale = item.scale;
     }
-    units += item.units * pow10(scale - item.scale) * BigInt(frequency);
+    digits += item.digits * pow10(scale - item.scale) * BigInt(frequency);
   }
-  return { units, scale };
+  return { digits, scale };
 }
 
 /** MarkLogic's decimals carry 18 digits after the point. */
 const DECIMAL_DIGITS = 18;
 
 /** `dividend / divisor` with at least 18 digits after the point, rounded half away from zero. */
-function quotient(dividend: Scaled, divisor: bigint): Scaled {
+function quotient(dividend: Decimal, divisor: bigint): Decimal {
   const scale = Math.max(DECIMAL_DIGITS, dividend.scale);
-  const numerator = dividend.units * pow10(scale - dividend.scale);
+  const numerator = dividend.digits * pow10(scale - dividend.scale);
   const magnitude = numerator < 0n ? -numerator : numerator;
   const rounded = (2n * magnitude + divisor) / (2n * divisor);
-  return { units: numerator < 0n ? -rounded : rounded, scale };
-}
-
-/** Plain decimal text: no exponent, no trailing zeros, no point for a whole number. */
-function decimalText({ units, scale }: Scaled): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const int = digits.slice(0, digits.length - scale);
-  const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
-  const body = frac ? `${int}.${frac}` : int;
-  return negative && body !== '0' ? `-${body}` : body;
+  return { digits: numerator < 0n ? -rounded : rounded, scale };
 }
 
 // --- floating point ---------------------------------------------------------------------------
@@ -232,15 +220,8 @@ function decimalText({ units, scale }: Scaled): string {
 /** A numeric index's value as a double (long and decimal rounded to the nearest). */
 const toDouble = (value: RangeValue): number => (typeof value === 'number' ? value : Number(value as bigint | string));
 
-/** MarkLogic writes doubles with 15 significant digits. */
-const DOUBLE_DIGITS = 15;
-
-function doubleText(x: number): string {
-  return lexicalOf(Number.isFinite(x) && x !== 0 ? Number(x.toPrecision(DOUBLE_DIGITS)) : x, 'double');
-}
-
 /** A sum or mean of a float index is a float, of a double index a double. */
-const floatingText = (x: number, type: RangeType): string => (type === 'float' ? lexicalOf(Math.fround(x), 'float') : doubleText(x));
+const floatingText = (x: number, type: RangeType): string => (type === 'float' ? lexicalOf(Math.fround(x), 'float') : formatDouble(x));
 
 function floatingSum(values: readonly DistinctValue[]): number {
   let sum = 0;
@@ -294,7 +275,7 @@ function spread(name: 'stddev' | 'stddev-population' | 'variance' | 'variance-po
   const divisor = population ? weight : weight - 1;
   if (divisor <= 0) return undefined; // the sample forms of one item: empty, as math:variance
   const variance = m2 / divisor;
-  return doubleText(name.startsWith('variance') ? variance : Math.sqrt(variance));
+  return formatDouble(name.startsWith('variance') ? variance : Math.sqrt(variance));
 }
 
 /** West's update for two indexes: co-moment and both second moments in one pass. */
@@ -318,10 +299,10 @@ function twoIndex(name: TwoIndexAggregate, { tuples }: TuplesInput): string | un
     syy += frequency * dy * (y - meanY);
     sxy += frequency * dx * (y - meanY);
   }
-  if (name === 'covariance-population') return weight > 0 ? doubleText(sxy / weight) : undefined;
+  if (name === 'covariance-population') return weight > 0 ? formatDouble(sxy / weight) : undefined;
   if (weight < 2) return undefined; // the sample forms of one item: empty, as math:covariance
-  if (name === 'covariance') return doubleText(sxy / (weight - 1));
+  if (name === 'covariance') return formatDouble(sxy / (weight - 1));
   // The sample and population factors cancel in the correlation.
   if (sxx <= 0 || syy <= 0) return undefined; // no spread in one index: a division by zero
-  return doubleText(sxy / Math.sqrt(sxx * syy));
+  return formatDouble(sxy / Math.sqrt(sxx * syy));
 }
