@@ -78,6 +78,8 @@ export const catalogue = {
   'XDMP-LEXVAL': entry(400, 'Invalid lexical value'),
   'SEARCH-BADORDERBY': entry(400, 'Invalid sort order'),
   'SEARCH-INVALARGS': entry(400, 'Invalid arguments'),
+  // /v1/values: an aggregate that is not built in, or one the index (its type, or one index vs a tuple) cannot take.
+  'SEARCH-INVALAGGREGATE': entry(400, 'Invalid aggregate'),
   // Tabula's own: an input past one of the instance's explicit limits (src/db/limits.ts).
   'TABULA-LIMIT': entry(400, 'Limit exceeded'),
   // Tabula's own: the RDF engine (WebAssembly) trapped on a request's input; the engine was
