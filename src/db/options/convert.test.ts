@@ -245,6 +245,22 @@ describe('conversion rules (MarkLogic’s REST Application Developer’s Guide, 
     },
     { name: 'a values uri source is the null marker', json: { values: [{ name: 'u', uri: null }] }, normal: { values: [{ name: 'u', uri: null }] } },
     {
+      name: 'values and tuples as the official client’s valuesBuilder sends them keep facet: false and their indexes',
+      json: {
+        values: [{ name: 'v', style: 'consistent', range: { 'json-property': 'tag', type: 'xs:string', facet: false }, aggregate: [{ apply: 'correlation' }], 'values-option': ['descending'] }],
+        tuples: [{ name: 't', style: 'consistent', indexes: [{ range: { 'json-property': 'a', type: 'xs:int', facet: false } }, { range: { 'json-property': 'b', type: 'xs:int', facet: false } }] }],
+      },
+      normal: {
+        values: [{ name: 'v', style: 'consistent', range: { 'json-property': 'tag', type: 'xs:string', facet: false }, aggregate: [{ apply: 'correlation' }], 'values-option': ['descending'] }],
+        tuples: [{ name: 't', style: 'consistent', indexes: [{ range: { 'json-property': 'a', type: 'xs:int', facet: false } }, { range: { 'json-property': 'b', type: 'xs:int', facet: false } }] }],
+      },
+    },
+    {
+      name: 'tuples with a collection and a uri lexicon written as keys go under indexes, in the order written',
+      json: { tuples: [{ name: 't', uri: null, collection: { prefix: 'c/' } }] },
+      normal: { tuples: [{ name: 't', indexes: [{ uri: null }, { collection: { prefix: 'c/' } }] }] },
+    },
+    {
       name: 'preferred matches hold arrays of elements and properties',
       json: { 'transform-results': { apply: 'snippet', 'preferred-matches': { element: { ns: '', name: 'p' }, 'json-property': 'body' } } },
       normal: { 'transform-results': { apply: 'snippet', 'preferred-matches': { element: [{ ns: '', name: 'p' }], 'json-property': ['body'] } } },
@@ -336,6 +352,30 @@ describe('XML in', () => {
   test('each query of an additional-query element is an entry', () => {
     const xml = `<options xmlns="${S}"><additional-query><cts:collection-query xmlns:cts="${CTS}"><cts:uri>a</cts:uri></cts:collection-query><cts:directory-query xmlns:cts="${CTS}"><cts:uri>/d/</cts:uri></cts:directory-query></additional-query></options>`;
     expect(optionsFromXml(xml)['additional-query']).toHaveLength(2);
+  });
+
+  test('tuples ranges as XML children, with facet="false", read as indexes, and write back the same XML', () => {
+    const xml =
+      `<options xmlns="${S}"><tuples name="t" style="consistent"><range type="xs:int" facet="false"><element ns="" name="a"/></range>` +
+      '<range type="xs:string" collation="http://marklogic.com/collation/codepoint"><element ns="" name="b"/><attribute ns="" name="c"/></range>' +
+      '<values-option>limit=3</values-option></tuples><values name="u"><uri/></values></options>';
+    const json = optionsFromXml(xml);
+    expect(json).toEqual({
+      tuples: [
+        {
+          name: 't',
+          style: 'consistent',
+          'values-option': ['limit=3'],
+          indexes: [
+            { range: { type: 'xs:int', facet: false, element: { ns: '', name: 'a' } } },
+            { range: { type: 'xs:string', collation: 'http://marklogic.com/collation/codepoint', element: { ns: '', name: 'b' }, attribute: { ns: '', name: 'c' } } },
+          ],
+        },
+      ],
+      values: [{ name: 'u', uri: null }],
+    });
+    expect(optionsFromXml(optionsToXml(json))).toEqual(json);
+    expect(optionsToXml(json)).toContain('<range type="xs:int" facet="false"><element ns="" name="a"/></range>');
   });
 
   test('optionsFromElement reads <search:options> embedded in a combined query', () => {

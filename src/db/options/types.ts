@@ -108,7 +108,8 @@ export interface GrammarDef {
 
 /** A lexicon a `values` or `tuples` entry reads: a range index, the collection or URI lexicon, a field. */
 export interface LexiconSourceDef {
-  range?: Omit<RangeConstraintDef, 'facet' | 'facet-option' | 'bucket' | 'computed-bucket'>;
+  /** `facet` is allowed and means nothing here: the official client's valuesBuilder always sends `false`. */
+  range?: Omit<RangeConstraintDef, 'facet-option' | 'bucket' | 'computed-bucket'>;
   /** `null`: every collection; `{prefix}`: those starting with it. */
   collection?: null | { prefix?: string };
   /** Always `null`: the URI lexicon. */
@@ -133,8 +134,13 @@ export interface ValuesDef extends LexiconSourceDef {
 export interface TuplesDef {
   name: string;
   style?: 'default' | 'consistent';
-  /** One lexicon per entry, e.g. `{"range": {…}}`. */
+  /**
+   * One lexicon per entry, e.g. `{"range": {…}}` (the official client's form; normalised
+   * options always have this). A set validated as sent may instead list them as keys of their
+   * own, `"range": [{…}, {…}]` (MarkLogic's Search Developer's Guide form): see `tupleLexicons`.
+   */
   indexes: LexiconSourceDef[];
+  range?: LexiconSourceDef['range'] | Array<LexiconSourceDef['range']>;
   'values-option'?: string[];
   aggregate?: AggregateDef[];
 }

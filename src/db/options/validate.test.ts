@@ -3,7 +3,7 @@ import { DbError } from '../errors';
 import { normalizeOptions } from './convert';
 import { effectiveOptions, restDefaultOptions } from './defaults';
 import { optionsProblems, validateOptions } from './validate';
-import type { QueryOptions } from './types';
+import type { QueryOptions, TuplesDef } from './types';
 
 const CTS = 'http://marklogic.com/cts';
 const range = (extra: Record<string, unknown>) => ({ name: 'r', range: { type: 'xs:int', 'json-property': 'n', ...extra } });
@@ -73,6 +73,19 @@ const valid: Array<{ name: string; options: QueryOptions }> = [
       annotation: [{ note: 'kept' }],
     },
   },
+  // What the official client's valuesBuilder sends (a range with "facet": false; tuples under indexes).
+  {
+    name: 'values and tuples as the official client sends them',
+    options: {
+      values: [{ name: 'v', style: 'consistent', range: { 'json-property': 'tag', type: 'xs:string', facet: false }, aggregate: [{ apply: 'count' }], 'values-option': ['descending'] }],
+      tuples: [{ name: 't', style: 'consistent', indexes: [{ range: { 'json-property': 'a', type: 'xs:int', facet: false } }, { range: { element: { name: 'b', ns: '' }, type: 'xs:int', facet: false } }] }],
+    },
+  },
+  {
+    name: 'tuples listing their ranges as keys of their own (the Search Developer’s Guide form), as sent',
+    options: { tuples: [{ name: 't', range: [{ type: 'xs:int', 'json-property': 'a' }, { type: 'xs:string', 'json-property': 'b', collation: 'http://marklogic.com/collation/codepoint' }] } as unknown as TuplesDef] },
+  },
+  { name: 'tuples mixing indexes and a source key', options: { tuples: [{ name: 't', indexes: [{ uri: null }], collection: null } as unknown as TuplesDef] } },
 ];
 
 describe('valid options', () => {
@@ -152,6 +165,10 @@ const invalid: Array<{ name: string; options: unknown; problem: RegExp }> = [
   { name: 'an operator state setting a bad page length', options: { operator: [{ name: 'size', state: [{ name: 'huge', 'page-length': -5 }] }] }, problem: /Operator "size" state "huge": page-length must be a non-negative integer/ },
   { name: 'an operator state setting what states cannot', options: { operator: [{ name: 'o', state: [{ name: 's', constraint: [] }] }] }, problem: /state "s" has an unknown key "constraint"/ },
   { name: 'a fragment scope that is unknown', options: { 'fragment-scope': 'locks' }, problem: /fragment-scope must be documents or properties/ },
+  { name: 'a values range whose facet is not a boolean', options: { values: [{ name: 'v', range: { type: 'xs:int', 'json-property': 'n', facet: 'no' } as never }] }, problem: /Values "v": facet must be true or false, not "no"/ },
+  { name: 'a values range with facet options', options: { values: [{ name: 'v', range: { type: 'xs:int', 'json-property': 'n', 'facet-option': ['limit=5'] } as never }] }, problem: /Values "v" range has an unknown key "facet-option"/ },
+  { name: 'tuples of one range written as a key', options: { tuples: [{ name: 't', range: { type: 'xs:int', 'json-property': 'a' } } as unknown as TuplesDef] }, problem: /Tuples "t" needs at least two indexes/ },
+  { name: 'tuples whose range key has no type', options: { tuples: [{ name: 't', range: [{ 'json-property': 'a' }, { type: 'xs:int', 'json-property': 'b' }] } as unknown as TuplesDef] }, problem: /Tuples "t": a range needs a type/ },
 ];
 
 describe('invalid options', () => {

@@ -25,7 +25,7 @@ import { isObject } from '../util/objects';
 import { queryTextTokens } from '../search/grammar';
 import { isRangeType, RANGE_TYPES } from '../search/query-model';
 import { SEARCH_OPTION_GROUPS, searchOptionGroup } from './merge';
-import type { QueryOptions } from './types';
+import type { QueryOptions, TuplesDef } from './types';
 
 /** Every top-level option of the search options schema (search.xsd `OptionsType`). */
 export const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
@@ -45,7 +45,8 @@ const STATE_OPTIONS = new Set([
 
 const GEO_KINDS = ['geo-elem', 'geo-elem-pair', 'geo-attr-pair', 'geo-path', 'geo-json-property', 'geo-json-property-pair', 'geo-region-path'];
 const CONSTRAINT_KINDS = ['collection', 'value', 'word', 'range', 'container', 'element-query', 'properties', 'custom', ...GEO_KINDS];
-const VALUES_SOURCES = ['range', 'collection', 'uri', 'field', ...GEO_KINDS];
+/** The lexicons a `values` entry (or a `tuples` index) may name. */
+export const VALUES_SOURCES: readonly string[] = ['range', 'collection', 'uri', 'field', ...GEO_KINDS];
 
 const COLLATION_PREFIX = 'http://marklogic.com/collation/';
 
@@ -93,6 +94,26 @@ const ANCHORS = new Set(['now', 'start-of-day', 'start-of-month', 'start-of-year
 type Json = Record<string, unknown>;
 const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? String(v));
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+
+/** The lexicons a tuples entry lists as keys of its own (`"range": [{…}, {…}]`), one `{kind: def}` each. */
+const lexiconsAsKeys = (t: Record<string, unknown>): Array<Record<string, unknown>> => VALUES_SOURCES.flatMap((s) => list(t[s]).map((def) => ({ [s]: def })));
+
+/**
+ * The lexicons of a tuples entry in order: those under `indexes` (the official client's form),
+ * then those written as keys of their own (MarkLogic's Search Developer's Guide form), both
+ * `{kind: def}`. Normalised options have only the first (options/convert.ts).
+ */
+export function tupleLexicons(t: TuplesDef): Array<Record<string, unknown>> {
+  return [...((Array.isArray(t.indexes) ? t.indexes : []) as Array<Record<string, unknown>>), ...lexiconsAsKeys(t as unknown as Record<string, unknown>)];
+}
+
+/** Whether `o` is a cts lexicon option word the validator knows (`values-option`, `facet-option`, …). */
+export function isLexiconOption(o: string): boolean {
+  const eq = o.indexOf('=');
+  if (eq < 0) return LEXICON_OPTIONS.has(o);
+  const name = o.slice(0, eq);
+  return (LEXICON_SETTINGS.has(name) && eq < o.length - 1) || (LEXICON_COUNTS.has(name) && /^\d+$/.test(o.slice(eq + 1)) && Number(o.slice(eq + 1)) >= 1);
+}
 
 /** Every problem with `options`, each a sentence; empty when the set is valid. */
 export function optionsProblems(options: unknown): string[] {
@@ -284,7 +305,8 @@ class Checker {
   /** A range constraint (`facets`: it may facet and have buckets) or a values/tuples range. */
   private range(def: unknown, what: string, facets: boolean): void {
     if (!isObject(def)) return this.report(`${what}: range must be an object with a type and an index`);
-    const facetKeys = facets ? ['facet', 'facet-option', 'bucket', 'computed-bucket', 'anchor'] : [];
+    // A values or tuples range may say `facet` too: the official client's valuesBuilder always sends `"facet": false`.
+    const facetKeys = facets ? ['facet', 'facet-option', 'bucket', 'computed-bucket', 'anchor'] : ['facet'];
     this.keys(def, ['type', 'collation', 'nullable', 'json-property', 'element', 'attribute', 'field', 'path-index', 'fragment-scope', 'range-option', ...facetKeys], `${what} range`);
     // A range constraint may leave its type to the range index it names (src/db/search/range-types.ts);
     // a values or tuples range may not.
@@ -294,7 +316,10 @@ class Checker {
     }
     this.index(def, what, ['json-property', 'element', 'field', 'path-index']);
     for (const o of this.array(def['range-option'], `${what} range-option`)) this.word(o, RANGE_OPTIONS, RANGE_SETTINGS, `${what}: range-option`);
-    if (!facets) return;
+    if (!facets) {
+      if (def.facet !== undefined && typeof def.facet !== 'boolean') this.report(`${what}: facet must be true or false, not ${show(def.facet)}`);
+      return;
+    }
     this.facet(def, what);
     const names = new Set<string>();
     for (const [i, b] of this.array(def.bucket, `${what} bucket`).entries()) this.bucket(b, i, type, names, what, false);
@@ -550,8 +575,10 @@ class Checker {
         continue;
       }
       const what = `Tuples ${show(named(t, `tuples ${i + 1}`) ?? i + 1)}`;
-      this.keys(t, ['name', 'style', 'indexes', 'values-option', 'aggregate', 'annotation'], what);
-      const indexes = this.array(t.indexes, `${what} indexes`);
+      this.keys(t, ['name', 'style', 'indexes', 'values-option', 'aggregate', 'annotation', ...VALUES_SOURCES], what);
+      // Lexicons under `indexes` (the official client's form) or as keys of their own, `"range": […]`
+      // (the form of MarkLogic's Search Developer's Guide, which the XML route also reads): both count.
+      const indexes = [...this.array(t.indexes, `${what} indexes`), ...lexiconsAsKeys(t)];
       if (indexes.length < 2) this.report(`${what} needs at least two indexes`);
       for (const index of indexes) {
         const sources = isObject(index) ? VALUES_SOURCES.filter((s) => s in index) : [];
