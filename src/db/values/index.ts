@@ -1,6 +1,7 @@
 /**
  * The values part's entry point: what the api may use of src/db/values
- * (docs/decisions/0018-narrow-db-surface.md). For now the built-in aggregates of /v1/values.
+ * (docs/decisions/0018-narrow-db-surface.md): the values and tuples definitions of an option
+ * set, and the built-in aggregates of /v1/values.
  */
 export {
   AGGREGATES,
@@ -19,3 +20,4 @@ export {
   type TwoIndexAggregate,
   type ValuesInput,
 } from './aggregates';
+export { listValuesDefinitions, sourceType, valuesDefinition, type ValuesDefinition, type ValuesSource } from './definitions';
