@@ -8,7 +8,8 @@
  * - Only documents the query matches and the acting user may read count (run-search.ts's
  *   `readableMatches`, the same step a search takes).
  * - A range index's values are counted by the range index itself, the same count its facets
- *   use; a missing or building index is refused as a search refuses it (XDMP-ELEMRIDXNOTFOUND
+ *   use, over the documents of the reference's format (JSON for a json-property, XML for an
+ *   element or attribute, as range queries match); a missing or building index is refused as a search refuses it (XDMP-ELEMRIDXNOTFOUND
  *   and kin). The collection lexicon (collection URIs, `prefix` filtering) and the URI lexicon
  *   (document URIs) must be enabled in the database's index settings, else XDMP-COLLXCNNOTFOUND
  *   and XDMP-URILXCNNOTFOUND, as the server answers; both compare by codepoint.
@@ -114,7 +115,25 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
 
 /** The lexicon a source names; a range index that is missing or being built is refused here. */
 function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): ValueLexicon {
-  if (source.kind === 'range') return index.rangeIndexes.lexicon(source.index);
+  if (source.kind === 'range') {
+    const lexicon = index.rangeIndexes.lexicon(source.index);
+    // One range index holds a name's values from JSON properties and XML elements alike; as a
+    // range query does (evaluate.ts), a json-property reference reads JSON documents and an
+    // element or attribute reference XML ones.
+    const format = source.index.scope.kind === 'json-property' ? 'json' : 'xml';
+    const ofFormat = (k: number) => corpus.entry(k)?.format === format;
+    return {
+      type: lexicon.type,
+      collation: lexicon.collation,
+      compare: lexicon.compare,
+      counts: (keys, frequency) => {
+        const mine = new Set<number>();
+        for (const k of keys ?? corpus.keys()) if (ofFormat(k)) mine.add(k);
+        return lexicon.counts(mine, frequency);
+      },
+      docValues: (key) => (ofFormat(key) ? lexicon.docValues(key) : undefined),
+    };
+  }
   const compare = comparatorFor('string', CODEPOINT);
   const ascending = (list: Array<{ value: RangeValue; count: number }>) => list.sort((a, b) => compare(a.value, b.value));
   const once = (values: string[]) => ({ values: values.sort(compare), occurrences: values.map(() => 1) });
