@@ -175,6 +175,21 @@ describe('db.search.values: one index', () => {
     expect(valuesOf(await run('uris'))).toEqual(expectedValues('uris', visible, 'item'));
   });
 
+  test('a binary document with properties reports its URI with a frequency of 2', async () => {
+    const other = await Database.open({ indexedDB, name: `run-values-bin-${process.pid}-${++counter}-${Date.now()}` });
+    const binary = (uri: string, properties?: Record<string, unknown>) => ({
+      uri,
+      content: { format: 'binary' as const, content: new Uint8Array([1, 2, 3]), mimeType: 'application/octet-stream' },
+      metadata: properties ? { properties: { mode: 'replace' as const, value: properties } } : {},
+    });
+    await other.documents.write([binary('/b/plain.bin'), binary('/b/with-props.bin', { size: '3' })], admin);
+    const out = await other.search.values({ query: everything, principal: admin, definition: valuesDefinition(OPTIONS, 'uris') });
+    expect(valuesOf(out)).toEqual([
+      { value: '/b/plain.bin', frequency: 1 },
+      { value: '/b/with-props.bin', frequency: 2 },
+    ]);
+  });
+
   test('descending reverses item order; frequency order is most frequent first, ties in item order', async () => {
     expect(valuesOf(await run('tag', { direction: 'descending' }))).toEqual(expectedValues('tag', visible, 'item').reverse());
     const byFrequency = expectedValues('n', visible, 'item').sort((a, b) => b.frequency - a.frequency);

@@ -14,7 +14,9 @@
  *   (document URIs) must be enabled in the database's index settings, else XDMP-COLLXCNNOTFOUND
  *   and XDMP-URILXCNNOTFOUND, as the server answers; both compare by codepoint.
  * - Frequency: `item` (the REST default) counts occurrences, repeats in a document included;
- *   `fragment` counts documents. A document is in a collection, and has its URI, once.
+ *   `fragment` counts documents. A document is in a collection, and has its URI, once — but a
+ *   binary document with properties reports its URI twice, its properties being a fragment of
+ *   their own with the same URI.
  * - Tuples: every combination of a document's values (one per index, the cartesian product)
  *   co-occurs in it; its fragment frequency is the documents it co-occurs in, its item
  *   frequency the product of the values' occurrences, summed over those documents.
@@ -151,14 +153,17 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
       },
     };
   }
+  // A binary document's properties (extracted from it, or set) are a fragment of their own
+  // under the same URI: the URI lexicon reports that URI with a frequency of 2.
+  const uriCount = (k: number): number => (corpus.entry(k)!.format === 'binary' && corpus.propertiesOf(k) ? 2 : 1);
   return {
     type: 'string',
     collation: CODEPOINT,
     compare,
-    counts: (keys) => ascending([...(keys ?? corpus.keys())].map((k) => ({ value: corpus.entry(k)!.uri, count: 1 }))),
+    counts: (keys) => ascending([...(keys ?? corpus.keys())].map((k) => ({ value: corpus.entry(k)!.uri, count: uriCount(k) }))),
     docValues: (key) => {
       const uri = corpus.entry(key)?.uri;
-      return uri === undefined ? undefined : once([uri]);
+      return uri === undefined ? undefined : { values: [uri], occurrences: [uriCount(key)] };
     },
   };
 }
