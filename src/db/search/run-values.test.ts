@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { Database } from '../database';
+import { Deadline } from '../deadline';
 import type { Permission } from '../documents/types';
 import { comparatorFor, type RangeValue } from '../indexes/range-values';
 import type { QueryOptions } from '../options/types';
@@ -242,7 +243,19 @@ describe('db.search.values: tuples', () => {
   });
 });
 
+describe('db.search.values: tuples of lexicons', () => {
+  test('a collection and the URI lexicon as a tuple', async () => {
+    const definition = { ...valuesDefinition(OPTIONS, 'n-tag'), name: 'coll-uri', sources: [{ kind: 'collection' as const, prefix: 'c/' }, { kind: 'uri' as const }] };
+    const out = await db.search.values({ query: everything, principal: reader, definition });
+    expect(tuplesOf(out)).toEqual(expectedTuples(['coll', 'uris'], visible, 'item'));
+  });
+});
+
 describe('db.search.values: refusals', () => {
+  test('a request past its deadline stops with XDMP-EXTIME', async () => {
+    await expect(run('n', { deadline: Deadline.after(0) })).rejects.toMatchObject({ code: 'XDMP-EXTIME' });
+  });
+
   test('a range index that is not configured is refused as search refuses it', async () => {
     const options = { values: [{ name: 'v', range: { type: 'xs:int', 'json-property': 'missing' } }] } as unknown as QueryOptions;
     await expect(db.search.values({ query: everything, principal: reader, definition: valuesDefinition(options, 'v') })).rejects.toMatchObject({ code: 'XDMP-ELEMRIDXNOTFOUND' });

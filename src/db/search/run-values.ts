@@ -176,10 +176,13 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
  */
 function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, frequency: 'item' | 'fragment', deadline: Deadline): Array<{ values: RangeValue[]; count: number }> {
   const distinct = lexicons.map((l) => l.counts(keys, 'fragment').map((c) => c.value));
-  const byKey = new Map<string, { ids: number[]; count: number }>();
   const n = lexicons.length;
-  const ids: number[][] = new Array<number[]>(n);
-  const weights: number[][] = new Array<number[]>(n);
+  // A combination is keyed by its numbers in mixed radix (one digit per index) while that is
+  // exact, so counting it allocates nothing unless it is new; else by its numbers as text.
+  const exact = distinct.reduce((space, d) => space * Math.max(d.length, 1), 1) <= Number.MAX_SAFE_INTEGER;
+  const byKey = new Map<number | string, { ids: number[]; count: number }>();
+  const ids: number[][] = Array.from({ length: n }, () => []);
+  const weights: number[][] = Array.from({ length: n }, () => []);
   const at: number[] = new Array<number>(n);
   let seen = 0;
   for (const key of keys) {
@@ -187,8 +190,8 @@ function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, freque
     let complete = true;
     for (let i = 0; i < n && complete; i++) {
       const own = lexicons[i].docValues(key);
-      ids[i] = [];
-      weights[i] = [];
+      ids[i].length = 0;
+      weights[i].length = 0;
       own?.values.forEach((v, j) => {
         const id = rankOf(distinct[i], v, lexicons[i].compare);
         if (id < 0) return;
@@ -202,15 +205,15 @@ function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, freque
     at.fill(0);
     for (;;) {
       let weight = 1;
-      const combination: number[] = new Array<number>(n);
+      let number = 0;
       for (let i = 0; i < n; i++) {
-        combination[i] = ids[i][at[i]];
         weight *= weights[i][at[i]];
+        number = number * distinct[i].length + ids[i][at[i]];
       }
-      const id = combination.join(',');
+      const id = exact ? number : at.map((a, i) => ids[i][a]).join(',');
       const found = byKey.get(id);
       if (found) found.count += weight;
-      else byKey.set(id, { ids: combination, count: weight });
+      else byKey.set(id, { ids: at.map((a, i) => ids[i][a]), count: weight });
       let i = n - 1;
       while (i >= 0 && ++at[i] === ids[i].length) at[i--] = 0;
       if (i < 0) break;
