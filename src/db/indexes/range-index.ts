@@ -104,6 +104,22 @@ export function parseFacetOptions(options: readonly string[] = []): FacetOptions
   };
 }
 
+/**
+ * Counts in item order (ascending), put in `order`: item order reversed for `descending`;
+ * frequency order by count (most frequent first for `descending`), ties in ascending item
+ * order. Sorts `counts` in place and returns it.
+ */
+export function orderCounts<T extends { count: number }>(counts: T[], order: 'item' | 'frequency', direction: 'ascending' | 'descending'): T[] {
+  if (order === 'frequency') {
+    const sign = direction === 'descending' ? -1 : 1;
+    // Array.prototype.sort is stable: equal frequencies stay in ascending item order.
+    counts.sort((a, b) => sign * (a.count - b.count));
+  } else if (direction === 'descending') {
+    counts.reverse();
+  }
+  return counts;
+}
+
 interface DocValues {
   /** Distinct values, ascending in index order. */
   values: RangeValue[];
@@ -235,16 +251,23 @@ export class RangeIndex {
    */
   facet(restrictTo: ReadonlySet<number> | undefined, options: readonly string[] = []): FacetCount[] {
     const opts = parseFacetOptions(options);
-    this.prepare();
-    const counts = restrictTo && restrictTo.size * 8 < this.byDoc.size ? this.countFromDocs(restrictTo, opts.frequency) : this.countFromEntries(restrictTo, opts.frequency);
-    if (opts.order === 'frequency') {
-      const sign = opts.direction === 'descending' ? -1 : 1;
-      // Array.prototype.sort is stable: equal frequencies stay in ascending item order.
-      counts.sort((a, b) => sign * (a.count - b.count));
-    } else if (opts.direction === 'descending') {
-      counts.reverse();
-    }
+    const counts = orderCounts(this.counts(restrictTo, opts.frequency), opts.order, opts.direction);
     return opts.limit === undefined ? counts : counts.slice(0, opts.limit);
+  }
+
+  /**
+   * The index's distinct values among `restrictTo` (every document when undefined) with
+   * their frequencies, ascending in item order: the one count facets and value lexicons
+   * (/v1/values) share. One walk of the index, or of the few documents' own values.
+   */
+  counts(restrictTo: ReadonlySet<number> | undefined, frequency: FacetOptions['frequency']): FacetCount[] {
+    this.prepare();
+    return restrictTo && restrictTo.size * 8 < this.byDoc.size ? this.countFromDocs(restrictTo, frequency) : this.countFromEntries(restrictTo, frequency);
+  }
+
+  /** A document's distinct values, ascending, with how often each occurs in it (undefined: none). */
+  docValues(docKey: number): { readonly values: readonly RangeValue[]; readonly occurrences: readonly number[] } | undefined {
+    return this.byDoc.get(docKey);
   }
 
   /**

@@ -28,11 +28,19 @@ export interface RangeIndexes {
   matching(ref: RangeIndexRef, operator: RangeOperator, values: string[]): ReadonlySet<number>;
   /** Facet values over `keys`. */
   facet(ref: RangeIndexRef, keys: ReadonlySet<number>, facetOptions: string[], buckets?: Array<{ name: string; label?: string; ge?: string; lt?: string }>): FacetResult;
+  /**
+   * The index as a value lexicon (/v1/values): its distinct values over a key set, counted as
+   * facets count them, and each document's own values (for tuples). Throws as {@link matching}.
+   */
+  lexicon(ref: RangeIndexRef): ValueLexicon;
   /** A document's sort value (undefined: none; sorts last). */
   sortValue(ref: RangeIndexRef, key: number, direction: 'ascending' | 'descending'): unknown;
   /** Compares two sort values. */
   compare(ref: RangeIndexRef, a: unknown, b: unknown): number;
 }
+
+/** What a value lexicon reads of one range index (a {@link RangeIndex} is one). */
+export type ValueLexicon = Pick<RangeIndex, 'type' | 'collation' | 'compare' | 'counts' | 'docValues'>;
 
 interface Live {
   def: ResolvedRangeIndex;
@@ -272,6 +280,10 @@ export class LiveRangeIndexes implements RangeIndexes {
     }
     const counts = live.index.facet(keys, facetOptions);
     return { type, values: counts.map((c) => ({ ...formatValue(c.value, live.def.type), count: c.count })) };
+  }
+
+  lexicon(ref: RangeIndexRef): ValueLexicon {
+    return this.usable(ref).index;
   }
 
   sortValue(ref: RangeIndexRef, key: number, direction: 'ascending' | 'descending'): unknown {

@@ -93,7 +93,7 @@ async function surfaces(index: LoadedIndex, corpus: Corpus, folded: string, hold
  * matches. Waiting for the index (its load, a range-index build) counts against the
  * request's deadline too: `stage` names the request when it runs out.
  */
-async function readableMatches(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; evaluator: Evaluator; readable: Set<number> }> {
+export async function readableMatches(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; evaluator: Evaluator; readable: Set<number> }> {
   const corpus = await index.ready();
   deadline.check(stage);
   const evaluator = new Evaluator({
@@ -326,15 +326,26 @@ function returnsOf(o: QueryOptions, view: SearchRequest['view']): { results: boo
 }
 
 function collectionFacet(corpus: Corpus, keys: ReadonlySet<number>, prefix: string, facetOptions: string[]): FacetResult {
-  const counts = new Map<string, number>();
+  const values = collectionCounts(corpus, keys, prefix).map(({ value, count }) => {
+    const name = value.slice(prefix.length);
+    return { name, count, value: name };
+  });
+  return { type: 'collection', values: orderFacetValues(values, facetOptions) };
+}
+
+/**
+ * The collections starting with `prefix` that documents of `keys` are in, each with how many
+ * of them are (unordered): the collection facet's count and the collection lexicon's (/v1/values).
+ */
+export function collectionCounts(corpus: Corpus, keys: ReadonlySet<number>, prefix: string): Array<{ value: string; count: number }> {
+  const out: Array<{ value: string; count: number }> = [];
   for (const name of corpus.collectionNames()) {
     if (!name.startsWith(prefix)) continue;
     let n = 0;
     for (const k of corpus.collection(name)) if (keys.has(k)) n++;
-    if (n > 0) counts.set(name.slice(prefix.length), n);
+    if (n > 0) out.push({ value: name, count: n });
   }
-  const values = [...counts].map(([name, count]) => ({ name, count, value: name }));
-  return { type: 'collection', values: orderFacetValues(values, facetOptions) };
+  return out;
 }
 
 /** A sort order's range index; without a type, xs:string (the official client's `orderBy('name')` sends none). */

@@ -21,7 +21,7 @@ import type { WriteQueue } from '../storage/write-queue';
 import { Corpus, type CorpusDump } from './corpus';
 import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
 import type { TermIndexSnapshot } from './term-index';
-import type { IndexConfigStore } from '../indexes/config';
+import type { IndexConfigStore, IndexSettings } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './live-range-indexes';
 import { parseContent, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
@@ -74,7 +74,7 @@ export class SearchIndex {
   constructor(
     private readonly idb: TabulaIdb,
     private readonly queue: WriteQueue,
-    indexes: IndexConfigStore,
+    private readonly indexes: IndexConfigStore,
     private readonly options: SearchIndexOptions = {},
   ) {
     this.ranges = new LiveRangeIndexes(indexes, queue, (uris) => this.readUris(uris));
@@ -83,6 +83,11 @@ export class SearchIndex {
   /** The range indexes as running a search asks of them (comparisons, facets, sorting). */
   get rangeIndexes(): RangeIndexes {
     return this.ranges;
+  }
+
+  /** The database's index settings (whether the collection and URI lexicons are on). */
+  indexSettings(): Promise<IndexSettings> {
+    return this.indexes.get();
   }
 
   /** The range indexes' state (re-indexing progress). */

@@ -1,7 +1,7 @@
 /**
  * Search (db.search): the facade the `Database` exposes, joining the index's lifecycle
  * (search-index.ts: loaded from a snapshot plus the document change log, kept in step with
- * every write, durable) and running a search over it (run-search.ts). The invariants the
+ * every write, durable) and running a search over it (run-search.ts), or a values lexicon (run-values.ts). The invariants the
  * index keeps are stated where they are kept, in search-index.ts.
  *
  * @example
@@ -15,9 +15,11 @@ import type { Corpus } from './corpus';
 import type { RangeIndexStatus } from './live-range-indexes';
 import { SearchIndex, type CommittedChange, type SearchIndexOptions } from './search-index';
 import { runSearch, runSuggest, type SearchOutcome, type SearchRequest, type SuggestionRequest } from './run-search';
+import { runValues, type ValuesOutcome, type ValuesRequest } from './run-values';
 
 export type { CommittedChange } from './search-index';
 export type { SearchOutcome, SearchRequest } from './run-search';
+export type { ValuesOutcome, ValuesRequest } from './run-values';
 export type SearchServiceOptions = SearchIndexOptions;
 
 export class SearchService {
@@ -87,5 +89,10 @@ export class SearchService {
 
   search(request: SearchRequest): Promise<SearchOutcome> {
     return runSearch(this.index, request);
+  }
+
+  /** The values (or tuples) of a definition over what `principal` may read of what the query matches (`/v1/values/{name}`; run-values.ts). */
+  values(request: ValuesRequest): Promise<ValuesOutcome> {
+    return runValues(this.index, request);
   }
 }
