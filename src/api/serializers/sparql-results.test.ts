@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as oxigraph from 'oxigraph';
 import { describe, expect, test } from 'vitest';
 import { failure } from '../../../test/db-error';
 import { resultsToCsv, resultsToHtml, resultsToJson, resultsToTsv, resultsToXml, serializeResults, type SparqlJsonResults, type SparqlJsonTerm } from './sparql-results';
 import { toJsonTerm } from './rdf-terms';
+import { CONFORMANCE_DIR } from '../../../test/conformance/files';
 
-// The W3C test data lives beside the repository, where the conformance runner (test/conformance/files.ts) reads it.
-const CONFORMANCE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/conformance/sparql11');
+// The W3C test data, from where the conformance runner reads it (test/conformance/files.ts).
+const CONFORMANCE = `${CONFORMANCE_DIR}/sparql11`;
 const fixture = (path: string) => readFileSync(`${CONFORMANCE}/${path}`, 'utf8');
 
 function parseXml(text: string) {
