@@ -19,9 +19,8 @@ import {
   type QuerySource,
 } from '../db/search';
 import { isObject, strictUtf8 } from '../db/util';
-import { SEARCH_NS } from '../db/xml';
+import { CTS_NS, SEARCH_NS } from '../db/xml';
 import type { ApiDeps } from './http/context';
-import { CTS_NS } from '../db/search';
 import type { Params } from './http/params';
 import { mediaType } from './http/negotiate';
 import { readBody } from './http/body';

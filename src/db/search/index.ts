@@ -4,7 +4,7 @@
  */
 export { assembleQuery, type AssembledQuery, type QueryBodyParts, type QueryEndpoint } from './assemble';
 export { QuerySourceFailure, type QuerySource } from './query-source';
-export { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml } from './parse/cts';
+export { parseCtsJson, parseCtsText, parseCtsXml } from './parse/cts';
 export { parseQbe, parseQbeText, QBE_NS, QbeError } from './parse/qbe';
 export { parseStructuredQuery, parseStructuredQueryText } from './parse/structured';
 export { MalformedQuery, parseXmlAs } from './parse/toolkit';

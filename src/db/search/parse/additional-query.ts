@@ -5,14 +5,14 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { DbError } from '../../errors';
-import { CTS_NS } from '../../xml/namespaces';
+import { CTS_NS, SEARCH_NS } from '../../xml/namespaces';
 import type { QueryOptions } from '../../options/types';
 import { parseXml } from '../../xml/parse';
 import type { Query } from '../query-model';
 import { parseCtsJson, parseCtsXml, type CtsParseOptions } from './cts';
 import { JSON_KINDS } from './cts-kinds';
 import { parseStructuredQuery, parseStructuredQueryXml } from './structured';
-import { describe, describeElement, INVALID, isJsonObject, MalformedQuery, parseJsonAs, parseXmlAs, SEARCH_NS } from './toolkit';
+import { describe, describeElement, INVALID, isJsonObject, MalformedQuery, parseJsonAs, parseXmlAs } from './toolkit';
 
 /**
  * Every entry of the options' `additional-query`, parsed: a string of serialised XML (a cts

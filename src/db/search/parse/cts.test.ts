@@ -3,7 +3,8 @@ import { failure } from '../../../../test/db-error';
 import type { QueryOptions } from '../../options/types';
 import { parseXml } from '../../xml/parse';
 import { additionalQueries } from './additional-query';
-import { CTS_NS, parseCtsJson, parseCtsText, parseCtsXml, type CtsParseOptions } from './cts';
+import { parseCtsJson, parseCtsText, parseCtsXml, type CtsParseOptions } from './cts';
+import { CTS_NS } from '../../xml/namespaces';
 import type { Query, RangeIndexRef, Scope } from '../query-model';
 
 const prop = (name: string): Scope => ({ kind: 'json-property', name });

@@ -45,7 +45,6 @@ import { AND_OPTIONS, camelOf, INTEGERS, JSON_KINDS, kebabOf, NEAR_OPTIONS, NUME
 import { XmlReader } from './cts-xml';
 import { andOf, describe, describeElement, INVALID, isJsonObject, MalformedQuery, nearOf, orderedAndOf, orOf, parseJsonAs, parseXmlAs, QueryBodyReader, RANGE_OPERATORS, type JsonObject } from './toolkit';
 
-export { CTS_NS } from '../../xml/namespaces';
 
 export interface CtsParseOptions {
   /**

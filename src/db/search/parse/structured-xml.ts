@@ -5,7 +5,8 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { isQueryKind, LISTS, QUERY_SLOTS, UNSUPPORTED, WRAPPERS } from './structured-kinds';
-import { attributesOf, contentOf, describeElement, SEARCH_NS, type JsonObject, type QueryBodyReader } from './toolkit';
+import { attributesOf, contentOf, describeElement, type JsonObject, type QueryBodyReader } from './toolkit';
+import { SEARCH_NS } from '../../xml/namespaces';
 
 /** Children repeated as a list in the JSON form. */
 const REPEATED = new Set(['text', 'uri', 'value', 'term-option', 'range-option']);

@@ -3,7 +3,8 @@ import { failure } from '../../../../test/db-error';
 import type { QueryOptions } from '../../options/types';
 import { parseXml } from '../../xml/parse';
 import type { Query } from '../query-model';
-import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml, SEARCH_NS } from './structured';
+import { parseStructuredQuery, parseStructuredQueryText, parseStructuredQueryXml } from './structured';
+import { SEARCH_NS } from '../../xml/namespaces';
 
 const options: QueryOptions = {
   constraint: [

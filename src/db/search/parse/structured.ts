@@ -34,6 +34,7 @@ import {
 import type { Query, RangeOperator, Scope } from '../query-model';
 import { isQueryKind, OTHER_ROOTS, SCOPE_KEYS, UNSUPPORTED, WRAPPERS } from './structured-kinds';
 import { xmlChildQueries } from './structured-xml';
+import { SEARCH_NS } from '../../xml/namespaces';
 import {
   andOf,
   describe,
@@ -47,11 +48,10 @@ import {
   QueryBodyReader,
   RANGE_OPERATORS,
   rangeTypeOrFail,
-  SEARCH_NS,
   type JsonObject,
 } from './toolkit';
 
-export { MalformedQuery, parseXmlAs, SEARCH_NS } from './toolkit';
+export { MalformedQuery, parseXmlAs } from './toolkit';
 
 /** The content of `{"query": {…}}` (or the whole wrapper): its `queries` and query-kind keys, ANDed. */
 export function parseStructuredQuery(json: unknown, options: QueryOptions): Query {

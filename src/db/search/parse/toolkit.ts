@@ -7,13 +7,12 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { DbError } from '../../errors';
 import { parseJson } from '../../json/parse';
-import { SEARCH_NS, XMLNS_NS } from '../../xml/namespaces';
+import { XMLNS_NS } from '../../xml/namespaces';
 import { isObject } from '../../util/objects';
 import { parseXml } from '../../xml/parse';
 import { rangeType } from '../constraints';
 import type { Query, RangeOperator, RangeType } from '../query-model';
 
-export { SEARCH_NS };
 
 export const INVALID = 'Invalid query: ';
 
