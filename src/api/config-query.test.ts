@@ -198,7 +198,7 @@ describe('PUT /v1/config/query/{name}', () => {
       message: /Invalid content: Operation results in invalid Options: Operator or constraint name "blah" is used more than once \(must be unique\)\./,
     },
     { name: 'a constraint without a kind', headers: JSON_CT, body: '{"options":{"constraint":[{"name":"a"}]}}', status: 400, code: 'RESTAPI-INVALIDCONTENT', message: /Constraint "a" has no kind/ },
-    { name: 'a values range without a type', headers: JSON_CT, body: '{"options":{"values":[{"name":"v","range":{"json-property":"n"}}]}}', status: 400, code: 'RESTAPI-INVALIDCONTENT', message: /a range needs a type/ },
+    { name: 'a values range of a type Tabula has no index for', headers: JSON_CT, body: '{"options":{"values":[{"name":"v","range":{"type":"xs:gYear","json-property":"n"}}]}}', status: 400, code: 'RESTAPI-INVALIDCONTENT', message: /range type "xs:gYear" is not supported/ },
     { name: 'an invalid set written as XML', headers: XML_CT, body: `<options xmlns="${S}"><page-length>many</page-length></options>`, status: 400, code: 'RESTAPI-INVALIDCONTENT', message: /page-length must be a non-negative integer, not "many"/ },
     { name: 'a bad format parameter', headers: JSON_CT, body: '{"options":{}}', status: 400, code: 'REST-INVALIDPARAM' },
   ])('refuses $name with $status $code, storing nothing', async ({ headers, body, status, code, message }) => {

@@ -364,6 +364,18 @@ describe('POST /v1/values/{name}', () => {
     expect(aggregates(r)).toEqual({ sum: String(sale.reduce((a, p) => a + p.qty, 0)) });
   });
 
+  test('ranges without a type take their index’s (valuesBuilder.fromIndexes(\'name\') sends none)', async () => {
+    const body = (options: unknown) => ({ method: 'POST', headers: J, body: JSON.stringify({ search: { options } }) });
+    const one = await values('/v1/values/v?format=json', body({ values: [{ name: 'v', style: 'consistent', range: { 'json-property': 'category', facet: false } }] }));
+    expect(one.types).toEqual({ type: ['xs:string'] });
+    expect(one.tuple?.map((t) => [t['distinct-value'][0], t.frequency])).toEqual(categories(SHOP));
+    const two = await values('/v1/values/t?format=json', body({ tuples: [{ name: 't', indexes: [{ range: { 'json-property': 'price' } }, { range: { 'json-property': 'qty' } }] }] }));
+    expect(two.types).toEqual({ type: ['xs:decimal', 'xs:int'] });
+    expect(two.tuple).toHaveLength(SHOP.length);
+    const missing = await errorOf(await api.fetch('/v1/values/m?format=json', body({ values: [{ name: 'm', range: { 'json-property': 'colour' } }] })));
+    expect(missing).toMatchObject({ status: 400, code: 'XDMP-ELEMRIDXNOTFOUND', message: expect.stringContaining('colour') });
+  });
+
   test('a stored definition restricted by a posted structured query and q together', async () => {
     const body = { query: { queries: [{ 'collection-query': { uri: ['shop'] } }] } };
     const r = await values('/v1/values/category?options=shop&format=json&q=brass', { method: 'POST', headers: J, body: JSON.stringify(body) });

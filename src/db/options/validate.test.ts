@@ -86,6 +86,10 @@ const valid: Array<{ name: string; options: QueryOptions }> = [
     options: { tuples: [{ name: 't', range: [{ type: 'xs:int', 'json-property': 'a' }, { type: 'xs:string', 'json-property': 'b', collation: 'http://marklogic.com/collation/codepoint' }] } as unknown as TuplesDef] },
   },
   { name: 'tuples mixing indexes and a source key', options: { tuples: [{ name: 't', indexes: [{ uri: null }], collection: null } as unknown as TuplesDef] } },
+  {
+    name: 'values and tuples ranges leaving their type to the index (valuesBuilder.fromIndexes(\'name\'))',
+    options: { values: [{ name: 'v', range: { 'json-property': 'tag', facet: false } }], tuples: [{ name: 't', indexes: [{ range: { 'json-property': 'a' } }, { range: { element: { name: 'b', ns: '' } } }] }] } as unknown as QueryOptions,
+  },
 ];
 
 describe('valid options', () => {
@@ -106,7 +110,8 @@ const invalid: Array<{ name: string; options: unknown; problem: RegExp }> = [
   { name: 'a constraint without a kind', options: { constraint: [{ name: 'a' }] }, problem: /Constraint "a" has no kind/ },
   { name: 'a constraint with two kinds', options: { constraint: [{ name: 'a', word: { 'json-property': 'x' }, value: { 'json-property': 'x' } }] }, problem: /Constraint "a" has more than one kind: value, word/ },
   { name: 'an unknown key in a constraint', options: { constraint: [{ name: 'a', collection: null, facet: true }] }, problem: /Constraint "a" has an unknown key "facet"/ },
-  { name: 'a values range without a type', options: { values: [{ name: 'v', range: { 'json-property': 'n' } }] }, problem: /Values "v": a range needs a type/ },
+  { name: 'a values range with an unsupported type', options: { values: [{ name: 'v', range: { type: 'xs:gYear', 'json-property': 'n' } }] }, problem: /Values "v": range type "xs:gYear" is not supported/ },
+  { name: 'an untyped values range whose collation is not a collation URI', options: { values: [{ name: 'v', range: { 'json-property': 'n', collation: 'en' } }] }, problem: /Values "v": collation "en" is not a collation URI/ },
   { name: 'an untyped range constraint whose collation is not a collation URI', options: { constraint: [{ name: 'r', range: { 'json-property': 'n', collation: 'en' } }] }, problem: /collation "en" is not a collation URI/ },
   { name: 'a range constraint with an unsupported type', options: { constraint: [range({ type: 'xs:gYear' })] }, problem: /range type "xs:gYear" is not supported/ },
   { name: 'a range constraint without an index', options: { constraint: [{ name: 'r', range: { type: 'xs:int' } }] }, problem: /Constraint "r" needs json-property, element, field, or path-index/ },
@@ -168,7 +173,7 @@ const invalid: Array<{ name: string; options: unknown; problem: RegExp }> = [
   { name: 'a values range whose facet is not a boolean', options: { values: [{ name: 'v', range: { type: 'xs:int', 'json-property': 'n', facet: 'no' } as never }] }, problem: /Values "v": facet must be true or false, not "no"/ },
   { name: 'a values range with facet options', options: { values: [{ name: 'v', range: { type: 'xs:int', 'json-property': 'n', 'facet-option': ['limit=5'] } as never }] }, problem: /Values "v" range has an unknown key "facet-option"/ },
   { name: 'tuples of one range written as a key', options: { tuples: [{ name: 't', range: { type: 'xs:int', 'json-property': 'a' } } as unknown as TuplesDef] }, problem: /Tuples "t" needs at least two indexes/ },
-  { name: 'tuples whose range key has no type', options: { tuples: [{ name: 't', range: [{ 'json-property': 'a' }, { type: 'xs:int', 'json-property': 'b' }] } as unknown as TuplesDef] }, problem: /Tuples "t": a range needs a type/ },
+  { name: 'tuples whose range key has an unsupported type', options: { tuples: [{ name: 't', range: [{ type: 'xs:gYear', 'json-property': 'a' }, { type: 'xs:int', 'json-property': 'b' }] } as unknown as TuplesDef] }, problem: /Tuples "t": range type "xs:gYear" is not supported/ },
 ];
 
 describe('invalid options', () => {

@@ -308,9 +308,9 @@ class Checker {
     // A values or tuples range may say `facet` too: the official client's valuesBuilder always sends `"facet": false`.
     const facetKeys = facets ? ['facet', 'facet-option', 'bucket', 'computed-bucket', 'anchor'] : ['facet'];
     this.keys(def, ['type', 'collation', 'nullable', 'json-property', 'element', 'attribute', 'field', 'path-index', 'fragment-scope', 'range-option', ...facetKeys], `${what} range`);
-    // A range constraint may leave its type to the range index it names (src/db/search/range-types.ts);
-    // a values or tuples range may not.
-    const type = facets && def.type === undefined ? undefined : this.rangeType(def.type, def.collation, `${what}`);
+    // A range may leave its type to the range index it names (src/db/search/range-types.ts): the
+    // official client sends none for `q.range('name', …)` nor for `valuesBuilder.fromIndexes('name')`.
+    const type = def.type === undefined ? undefined : this.rangeType(def.type, def.collation, `${what}`);
     if (type === undefined && def.type === undefined && def.collation !== undefined && (typeof def.collation !== 'string' || !def.collation.startsWith(COLLATION_PREFIX))) {
       this.report(`${what}: collation ${show(def.collation)} is not a collation URI (${COLLATION_PREFIX}…)`);
     }
