@@ -73,6 +73,8 @@ export type ValuesOutcome =
       kind: 'tuples';
       /** The type of each tuple's values, in the definition's order. */
       types: RangeType[];
+      /** The collation of each index (undefined where its type has none). */
+      collations: Array<string | undefined>;
       tuples: DistinctTuple[];
       all: DistinctTuple[];
     };
@@ -103,16 +105,20 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
   const from = (request.start ?? 1) - 1;
   const page = <T>(all: T[]): T[] => all.slice(from, request.pageLength === undefined ? undefined : from + request.pageLength);
 
-  if (def.kind === 'values' && lexicons.length === 1) {
+  const collations = lexicons.map((l) => l.collation);
+  if (lexicons.length === 1) {
     const [lexicon] = lexicons;
     const counts = orderCounts(lexicon.counts(readable, frequency), def.order, direction);
     const all = (limit === undefined ? counts : counts.slice(0, limit)).map((c): DistinctValue => ({ value: c.value, frequency: c.count }));
-    return { kind: 'values', type: lexicon.type, ...(lexicon.collation ? { collation: lexicon.collation } : {}), values: page(all), all };
+    if (def.kind === 'values') return { kind: 'values', type: lexicon.type, ...(lexicon.collation ? { collation: lexicon.collation } : {}), values: page(all), all };
+    // `style: consistent` on one index: the same values, each a tuple of one.
+    const tuples = all.map((v): DistinctTuple => ({ values: [v.value], frequency: v.frequency }));
+    return { kind: 'tuples', types: [lexicon.type], collations, tuples: page(tuples), all: tuples };
   }
   deadline.check('the values');
   const counts = orderCounts(tupleCounts(lexicons, readable, frequency, deadline), def.order, direction);
   const all = (limit === undefined ? counts : counts.slice(0, limit)).map((c): DistinctTuple => ({ values: c.values, frequency: c.count }));
-  return { kind: 'tuples', types: lexicons.map((l) => l.type), tuples: page(all), all };
+  return { kind: 'tuples', types: lexicons.map((l) => l.type), collations, tuples: page(all), all };
 }
 
 /** The lexicon a source names; a range index that is missing or being built is refused here. */

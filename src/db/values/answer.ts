@@ -15,7 +15,7 @@
 import { lexicalOf } from '../indexes/range-values';
 import type { ValuesOutcome } from '../search/run-values';
 import type { RangeType } from '../search/query-model';
-import { aggregate, checkAggregate, type AggregateName, type AggregateShape } from './aggregates';
+import { aggregate, checkAggregate, type AggregateInput, type AggregateName, type AggregateShape } from './aggregates';
 import type { ValuesDefinition, ValuesSource } from './definitions';
 
 export type ValuesView = 'values' | 'aggregate' | 'all';
@@ -34,9 +34,20 @@ export interface ValuesAnswer {
 
 const typeOf = (source: ValuesSource): RangeType => (source.kind === 'range' ? source.index.type : 'string');
 
-/** What the definition's aggregates are asked of: one index's type, or a tuple's types. */
+/**
+ * What the definition's aggregates are asked of: one index's type, or the types of several.
+ * A definition of one index is one index whatever its style: the official client always asks
+ * for `style: consistent`, and `sum` of its one index is what it means.
+ */
 function shapeOf(def: ValuesDefinition): AggregateShape {
-  return def.kind === 'values' ? typeOf(def.sources[0]) : def.sources.map(typeOf);
+  return def.sources.length === 1 ? typeOf(def.sources[0]) : def.sources.map(typeOf);
+}
+
+/** What the aggregates read: every value the lexicon produced, a tuple of one index as its value. */
+function aggregateInput(outcome: ValuesOutcome): AggregateInput {
+  if (outcome.kind === 'values') return { type: outcome.type, collation: outcome.collation, values: outcome.all };
+  if (outcome.types.length === 1) return { type: outcome.types[0], collation: outcome.collations[0], values: outcome.all.map((t) => ({ value: t.values[0], frequency: t.frequency })) };
+  return { types: outcome.types, tuples: outcome.all };
 }
 
 /**
@@ -54,7 +65,7 @@ export function aggregatesFor(def: ValuesDefinition, requested: readonly string[
 export function valuesAnswer(def: ValuesDefinition, outcome: ValuesOutcome, aggregates: readonly AggregateName[], view: ValuesView = 'all'): ValuesAnswer {
   const results: ValuesAnswer['aggregates'] = [];
   if (view !== 'values') {
-    const input = outcome.kind === 'values' ? { type: outcome.type, collation: outcome.collation, values: outcome.all } : { types: outcome.types, tuples: outcome.all };
+    const input = aggregateInput(outcome);
     for (const name of aggregates) {
       const value = aggregate(name, input);
       if (value !== undefined) results.push({ name, value });
