@@ -21,7 +21,7 @@
  *
  * Targets are reported, not asserted.
  */
-import type { BenchBrowser } from './browser';
+import type { BenchBrowser, BenchPage } from './browser';
 import { controlledPage } from './page';
 import { fmt, table } from './report';
 import { serviceWorkerControl } from '../e2e/service-worker-control';
@@ -41,12 +41,12 @@ export interface SearchOptions {
 
 /** The worker's IndexedDB database (src/db/database.ts: `tabula:` + the database name). */
 const WORKER_DB = 'tabula:Documents';
-const PREFIX = '/bench/search/';
+export const PREFIX = '/bench/search/';
 /** How long the first search may wait for new (empty) range indexes to be built. */
 const READY_TIMEOUT_MS = 30_000;
 
 /** The query of the latency target, also the first request of each cold start. */
-const TARGET_QUERY = 'two-term-and';
+export const TARGET_QUERY = 'two-term-and';
 /** A FlexSearch query takes less than the page timer's 0.1 ms resolution: each sample is the mean of this many. */
 const BASELINE_REPEATS = 100;
 
@@ -113,12 +113,23 @@ export interface SearchResults {
 }
 
 const median = (xs: number[]) => summarize(xs).p50;
-const medianOrNull = (xs: Array<number | null>) => {
+export const medianOrNull = (xs: Array<number | null>) => {
   const known = xs.filter((x): x is number => x !== null);
   return known.length > 0 ? median(known) : null;
 };
 
-export async function runSearch(browser: BenchBrowser, baseURL: string, script: string, o: SearchOptions, log: (line: string) => void): Promise<SearchResults> {
+/**
+ * `afterwards`, when given, runs in the benchmark's page once the search figures are taken, on
+ * the same database (the values section measures there rather than ingest the corpus again).
+ */
+export async function runSearch(
+  browser: BenchBrowser,
+  baseURL: string,
+  script: string,
+  o: SearchOptions,
+  log: (line: string) => void,
+  afterwards?: (page: BenchPage) => Promise<void>,
+): Promise<SearchResults> {
   const ingestOptions = { total: o.docs, batchSize: o.batchSize, prefix: PREFIX, readyTimeoutMs: READY_TIMEOUT_MS };
 
   // 1a. Without search: a fresh database, no search ever made.
@@ -167,8 +178,9 @@ export async function runSearch(browser: BenchBrowser, baseURL: string, script: 
   }
   await worker.detach();
   const after = await page.evaluate((a) => window.tabulaBench.searchVerify(a), { total: o.docs, prefix: PREFIX });
-  await page.close();
   log(`  cold start: first search ${firstSearchMs.map((ms) => fmt(ms, 0)).join(' / ')} ms`);
+  if (afterwards) await afterwards(page);
+  await page.close();
 
   const queries: QueryFigures[] = samples.map((s) => {
     const api = summarize(s.api);
