@@ -113,10 +113,48 @@ export interface SearchResults {
 }
 
 const median = (xs: number[]) => summarize(xs).p50;
-export const medianOrNull = (xs: Array<number | null>) => {
+const medianOrNull = (xs: Array<number | null>) => {
   const known = xs.filter((x): x is number => x !== null);
   return known.length > 0 ? median(known) : null;
 };
+
+/** The search response's metrics the report shows, in its columns' order. */
+const SEARCH_METRICS = ['query', 'facet', 'snippet', 'total'] as const;
+
+/** The timed runs of one request, the pings and in-page baseline taken between them, and the engine's own metrics by name. */
+interface RequestSamples<K extends string> {
+  api: number[];
+  ping: number[];
+  baseline: number[];
+  metrics: Array<Record<K, number | null>>;
+}
+
+/** A request's figures beside its pings: p50 over ping, each engine metric's p50, the baseline's summary (null when it had none). */
+export function againstPing<K extends string>(s: RequestSamples<K>, metricNames: readonly K[]) {
+  const api = summarize(s.api);
+  const ping = summarize(s.ping);
+  return {
+    api,
+    ping,
+    // At the timer's 0.1 ms resolution.
+    overPingP50: Math.round((api.p50 - ping.p50) * 10) / 10,
+    engineP50: Object.fromEntries(metricNames.map((k) => [k, medianOrNull(s.metrics.map((m) => m[k]))])) as Record<K, number | null>,
+    baseline: s.baseline.length > 0 ? summarize(s.baseline) : null,
+  };
+}
+
+/** {@link againstPing}'s figures as table cells: p50, p95, p99, p50 − ping, the engine's metrics in the order given, the baseline's p50 and p95. */
+export function againstPingCells<K extends string>(f: ReturnType<typeof againstPing<K>>, metricNames: readonly K[]): string[] {
+  return [
+    fmt(f.api.p50),
+    fmt(f.api.p95),
+    fmt(f.api.p99),
+    fmt(f.overPingP50, 1),
+    ...metricNames.map((k) => (f.engineP50[k] === null ? '–' : fmt(f.engineP50[k]))),
+    f.baseline ? fmt(f.baseline.p50, 3) : '–',
+    f.baseline ? fmt(f.baseline.p95, 3) : '–',
+  ];
+}
 
 /**
  * `afterwards`, when given, runs in the benchmark's page once the search figures are taken, on
@@ -182,29 +220,15 @@ export async function runSearch(
   if (afterwards) await afterwards(page);
   await page.close();
 
-  const queries: QueryFigures[] = samples.map((s) => {
-    const api = summarize(s.api);
-    const ping = summarize(s.ping);
-    return {
-      name: s.name,
-      kind: s.kind,
-      q: s.q,
-      total: s.answer.total,
-      snippetMatches: s.answer.snippetMatches,
-      api,
-      ping,
-      // At the timer's 0.1 ms resolution.
-      overPingP50: Math.round((api.p50 - ping.p50) * 10) / 10,
-      engineP50: {
-        query: medianOrNull(s.metrics.map((m) => m.query)),
-        facet: medianOrNull(s.metrics.map((m) => m.facet)),
-        snippet: medianOrNull(s.metrics.map((m) => m.snippet)),
-        total: medianOrNull(s.metrics.map((m) => m.total)),
-      },
-      baseline: s.baseline.length > 0 ? summarize(s.baseline) : null,
-      baselineHits: s.baselineHits,
-    };
-  });
+  const queries: QueryFigures[] = samples.map((s) => ({
+    name: s.name,
+    kind: s.kind,
+    q: s.q,
+    total: s.answer.total,
+    snippetMatches: s.answer.snippetMatches,
+    ...againstPing(s, SEARCH_METRICS),
+    baselineHits: s.baselineHits,
+  }));
   for (const q of queries.filter((f) => f.total === 0)) log(`  WARNING: ${q.name} has no hits on this dataset, so it measures little`);
   // Stemming only adds matches: fewer hits than FlexSearch's exact words means lost documents.
   for (const q of queries.filter((f) => f.baselineHits !== null && f.total < f.baselineHits)) log(`  WARNING: ${q.name}: the API finds ${q.total}, FlexSearch ${q.baselineHits}`);
@@ -236,7 +260,6 @@ export async function runSearch(
 
 export function printSearch(s: SearchResults): void {
   const mb = (bytes: number) => fmt(bytes / 1e6, 1);
-  const opt = (n: number | null, digits = 2) => (n === null ? '–' : fmt(n, digits));
   console.log(`\nSearch: ${s.dataset.documents} generated JSON documents, ${mb(s.dataset.bytes)} MB of multipart bodies, batches of ${s.parameters.batchSize}`);
 
   console.log(`\nIngest through the service worker (bulk POST /v1/documents, multipart; each batch acknowledged after its commit)`);
@@ -274,16 +297,7 @@ export function printSearch(s: SearchResults): void {
       q.name,
       q.q,
       String(q.total),
-      fmt(q.api.p50),
-      fmt(q.api.p95),
-      fmt(q.api.p99),
-      fmt(q.overPingP50, 1),
-      opt(q.engineP50.query),
-      opt(q.engineP50.facet),
-      opt(q.engineP50.snippet),
-      opt(q.engineP50.total),
-      q.baseline ? fmt(q.baseline.p50, 3) : '–',
-      q.baseline ? fmt(q.baseline.p95, 3) : '–',
+      ...againstPingCells(q, SEARCH_METRICS),
       q.baselineHits === null ? '–' : String(q.baselineHits),
     ]),
   ));

@@ -18,7 +18,7 @@
  */
 import type { BenchPage } from './browser';
 import { fmt, table } from './report';
-import { medianOrNull } from './search';
+import { againstPing, againstPingCells } from './search';
 import { summarize, type Summary } from './stats';
 import type * as Api from './scenarios/values-api';
 
@@ -34,6 +34,9 @@ export interface ValuesOptions {
 
 /** Unrestricted values with aggregates, and restricted by the two-term query: p50 over ping, ms. */
 const LIMITS = { unrestrictedOverPing: 20, restrictedOverPing: 40 };
+
+/** The values response's metrics the report shows, in its columns' order. */
+const VALUES_METRICS = ['values', 'aggregate', 'total'] as const;
 
 /** The baseline over 100k values takes milliseconds; over a few thousand, less than the 0.1 ms timer: each sample is a mean over about 100k values. */
 const baselineRepeats = (docs: number) => Math.max(1, Math.round(100_000 / docs));
@@ -76,25 +79,7 @@ export async function runValues(page: BenchPage, o: ValuesOptions, log: (line: s
   const samples = await page.evaluate((a) => window.tabulaBench.valuesLatency(a), { runs: o.runs, warmup: o.warmup, query: o.query, baselineRepeats: repeats });
   await page.evaluate(() => window.tabulaBench.valuesBaselineForget(), undefined);
 
-  const requests: CaseFigures[] = samples.map((s) => {
-    const api = summarize(s.api);
-    const ping = summarize(s.ping);
-    return {
-      name: s.name,
-      q: s.q,
-      ...s.answer,
-      api,
-      ping,
-      // At the timer's 0.1 ms resolution.
-      overPingP50: Math.round((api.p50 - ping.p50) * 10) / 10,
-      engineP50: {
-        values: medianOrNull(s.metrics.map((m) => m.values)),
-        aggregate: medianOrNull(s.metrics.map((m) => m.aggregate)),
-        total: medianOrNull(s.metrics.map((m) => m.total)),
-      },
-      baseline: s.baseline.length > 0 ? summarize(s.baseline) : null,
-    };
-  });
+  const requests: CaseFigures[] = samples.map((s) => ({ name: s.name, q: s.q, ...s.answer, ...againstPing(s, VALUES_METRICS) }));
   const targets = requests.map((r): Target => {
     const limit = r.q === null ? LIMITS.unrestrictedOverPing : LIMITS.restrictedOverPing;
     return { target: `${r.name}: p50 − ping p50 ≤ ${limit} ms`, value: r.overPingP50, met: r.overPingP50 <= limit };
@@ -108,7 +93,6 @@ export async function runValues(page: BenchPage, o: ValuesOptions, log: (line: s
 }
 
 export function printValues(v: ValuesResults): void {
-  const opt = (n: number | null) => (n === null ? '–' : fmt(n));
   const ping = v.latencyMs.ping;
   console.log(
     `\nValues latency (ms; GET /v1/values/{name}?options=…&format=json, every distinct value with its frequency; the price requests with aggregate=count,sum,avg,median,stddev; each run next to a ping and, unrestricted, the same answer computed in the page from an array of the indexed values, mean of ${v.parameters.baselineRepeats}; ping p50 ${fmt(ping.p50)}, p95 ${fmt(ping.p95)})`,
@@ -120,15 +104,7 @@ export function printValues(v: ValuesResults): void {
       r.q ?? '–',
       String(r.distinct),
       String(r.totalFrequency),
-      fmt(r.api.p50),
-      fmt(r.api.p95),
-      fmt(r.api.p99),
-      fmt(r.overPingP50, 1),
-      opt(r.engineP50.values),
-      opt(r.engineP50.aggregate),
-      opt(r.engineP50.total),
-      r.baseline ? fmt(r.baseline.p50, 3) : '–',
-      r.baseline ? fmt(r.baseline.p95, 3) : '–',
+      ...againstPingCells(r, VALUES_METRICS),
     ]),
   ));
 
