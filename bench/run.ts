@@ -18,6 +18,12 @@
  * mix with snippets and facets, cold start after a worker stop — against raw
  * FlexSearch in a page on the same texts; written as the `search` section.
  *
+ * Values (bench/values.ts): on the search section's database, after its figures,
+ * `GET /v1/values/{name}` for the category and price range indexes — every distinct value
+ * with its frequency, the price's count/sum/avg/median/stddev, unrestricted and restricted
+ * by the two-term query — against the same answer computed in a page from an array of the
+ * indexed values; written as the `values` section.
+ *
  * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
  * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000");
  * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
@@ -28,8 +34,10 @@
  * BENCH_SEARCH_DOCS (default 100000), BENCH_SEARCH_BATCH (documents per bulk request,
  * default 1000), BENCH_SEARCH_RUNS (default 50), BENCH_SEARCH_WARMUP (default 10),
  * BENCH_SEARCH_COLD_RUNS (default 3), BENCH_SEARCH_SNAPSHOT_WAIT (ms, default 120000);
- * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 leave a part out
- * (its sections are then null in latest.json). A full run takes about half an hour.
+ * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1
+ * leave a part out (its sections are then null in latest.json; values runs on the search
+ * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
+ * BENCH_SEARCH_WARMUP). A full run takes about half an hour.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -45,7 +53,8 @@ import { launchBenchBrowser, type BenchBrowser } from './browser';
 import { controlledPage, pageScript } from './page';
 import { fmt, table } from './report';
 import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
-import { printSearch, runSearch, searchOptionsFromEnv, type SearchResults } from './search';
+import { PREFIX as SEARCH_PREFIX, TARGET_QUERY, printSearch, runSearch, searchOptionsFromEnv, type SearchResults } from './search';
+import { printValues, runValues, type ValuesResults } from './values';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -56,6 +65,7 @@ const batchSizes = (process.env.BENCH_BATCHES ?? '100,500,1000,2000').split(',')
 const skipDocuments = process.env.BENCH_SKIP_DOCUMENTS === '1';
 const skipSemantics = process.env.BENCH_SKIP_SEMANTICS === '1';
 const skipSearch = process.env.BENCH_SKIP_SEARCH === '1';
+const skipValues = skipSearch || process.env.BENCH_SKIP_VALUES === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
 
@@ -135,10 +145,18 @@ async function main(): Promise<void> {
     }
 
     let search: SearchResults | null = null;
+    // Filled by the search section's callback, in its page.
+    const values: { results: ValuesResults | null } = { results: null };
     if (!skipSearch) {
       console.log(`\nSearch: ${searchOptions.docs} generated JSON documents, bulk batches of ${searchOptions.batchSize}, ${searchOptions.runs} runs per query`);
-      search = await runSearch(browser, baseURL, script, searchOptions, (line) => console.log(line));
+      const log = (line: string) => console.log(line);
+      const valuesOptions = { docs: searchOptions.docs, prefix: SEARCH_PREFIX, query: TARGET_QUERY, runs: searchOptions.runs, warmup: searchOptions.warmup };
+      search = await runSearch(browser, baseURL, script, searchOptions, log, skipValues ? undefined : async (page) => {
+        log('\nValues: /v1/values on the search benchmark\'s database');
+        values.results = await runValues(page, valuesOptions, log);
+      });
       printSearch(search);
+      if (values.results) printValues(values.results);
     }
 
     const results = {
@@ -165,7 +183,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -174,6 +192,7 @@ async function main(): Promise<void> {
       targets: documents?.targets ?? null,
       semantics,
       search,
+      values: values.results,
     };
     const out = join(here, 'results', 'latest.json');
     mkdirSync(dirname(out), { recursive: true });

@@ -21,7 +21,7 @@
  *
  * Targets are reported, not asserted.
  */
-import type { BenchBrowser } from './browser';
+import type { BenchBrowser, BenchPage } from './browser';
 import { controlledPage } from './page';
 import { fmt, table } from './report';
 import { serviceWorkerControl } from '../e2e/service-worker-control';
@@ -41,12 +41,12 @@ export interface SearchOptions {
 
 /** The worker's IndexedDB database (src/db/database.ts: `tabula:` + the database name). */
 const WORKER_DB = 'tabula:Documents';
-const PREFIX = '/bench/search/';
+export const PREFIX = '/bench/search/';
 /** How long the first search may wait for new (empty) range indexes to be built. */
 const READY_TIMEOUT_MS = 30_000;
 
 /** The query of the latency target, also the first request of each cold start. */
-const TARGET_QUERY = 'two-term-and';
+export const TARGET_QUERY = 'two-term-and';
 /** A FlexSearch query takes less than the page timer's 0.1 ms resolution: each sample is the mean of this many. */
 const BASELINE_REPEATS = 100;
 
@@ -118,7 +118,56 @@ const medianOrNull = (xs: Array<number | null>) => {
   return known.length > 0 ? median(known) : null;
 };
 
-export async function runSearch(browser: BenchBrowser, baseURL: string, script: string, o: SearchOptions, log: (line: string) => void): Promise<SearchResults> {
+/** The search response's metrics the report shows, in its columns' order. */
+const SEARCH_METRICS = ['query', 'facet', 'snippet', 'total'] as const;
+
+/** The timed runs of one request, the pings and in-page baseline taken between them, and the engine's own metrics by name. */
+interface RequestSamples<K extends string> {
+  api: number[];
+  ping: number[];
+  baseline: number[];
+  metrics: Array<Record<K, number | null>>;
+}
+
+/** A request's figures beside its pings: p50 over ping, each engine metric's p50, the baseline's summary (null when it had none). */
+export function againstPing<K extends string>(s: RequestSamples<K>, metricNames: readonly K[]) {
+  const api = summarize(s.api);
+  const ping = summarize(s.ping);
+  return {
+    api,
+    ping,
+    // At the timer's 0.1 ms resolution.
+    overPingP50: Math.round((api.p50 - ping.p50) * 10) / 10,
+    engineP50: Object.fromEntries(metricNames.map((k) => [k, medianOrNull(s.metrics.map((m) => m[k]))])) as Record<K, number | null>,
+    baseline: s.baseline.length > 0 ? summarize(s.baseline) : null,
+  };
+}
+
+/** {@link againstPing}'s figures as table cells: p50, p95, p99, p50 − ping, the engine's metrics in the order given, the baseline's p50 and p95. */
+export function againstPingCells<K extends string>(f: ReturnType<typeof againstPing<K>>, metricNames: readonly K[]): string[] {
+  return [
+    fmt(f.api.p50),
+    fmt(f.api.p95),
+    fmt(f.api.p99),
+    fmt(f.overPingP50, 1),
+    ...metricNames.map((k) => (f.engineP50[k] === null ? '–' : fmt(f.engineP50[k]))),
+    f.baseline ? fmt(f.baseline.p50, 3) : '–',
+    f.baseline ? fmt(f.baseline.p95, 3) : '–',
+  ];
+}
+
+/**
+ * `afterwards`, when given, runs in the benchmark's page once the search figures are taken, on
+ * the same database (the values section measures there rather than ingest the corpus again).
+ */
+export async function runSearch(
+  browser: BenchBrowser,
+  baseURL: string,
+  script: string,
+  o: SearchOptions,
+  log: (line: string) => void,
+  afterwards?: (page: BenchPage) => Promise<void>,
+): Promise<SearchResults> {
   const ingestOptions = { total: o.docs, batchSize: o.batchSize, prefix: PREFIX, readyTimeoutMs: READY_TIMEOUT_MS };
 
   // 1a. Without search: a fresh database, no search ever made.
@@ -167,32 +216,19 @@ export async function runSearch(browser: BenchBrowser, baseURL: string, script: 
   }
   await worker.detach();
   const after = await page.evaluate((a) => window.tabulaBench.searchVerify(a), { total: o.docs, prefix: PREFIX });
-  await page.close();
   log(`  cold start: first search ${firstSearchMs.map((ms) => fmt(ms, 0)).join(' / ')} ms`);
+  if (afterwards) await afterwards(page);
+  await page.close();
 
-  const queries: QueryFigures[] = samples.map((s) => {
-    const api = summarize(s.api);
-    const ping = summarize(s.ping);
-    return {
-      name: s.name,
-      kind: s.kind,
-      q: s.q,
-      total: s.answer.total,
-      snippetMatches: s.answer.snippetMatches,
-      api,
-      ping,
-      // At the timer's 0.1 ms resolution.
-      overPingP50: Math.round((api.p50 - ping.p50) * 10) / 10,
-      engineP50: {
-        query: medianOrNull(s.metrics.map((m) => m.query)),
-        facet: medianOrNull(s.metrics.map((m) => m.facet)),
-        snippet: medianOrNull(s.metrics.map((m) => m.snippet)),
-        total: medianOrNull(s.metrics.map((m) => m.total)),
-      },
-      baseline: s.baseline.length > 0 ? summarize(s.baseline) : null,
-      baselineHits: s.baselineHits,
-    };
-  });
+  const queries: QueryFigures[] = samples.map((s) => ({
+    name: s.name,
+    kind: s.kind,
+    q: s.q,
+    total: s.answer.total,
+    snippetMatches: s.answer.snippetMatches,
+    ...againstPing(s, SEARCH_METRICS),
+    baselineHits: s.baselineHits,
+  }));
   for (const q of queries.filter((f) => f.total === 0)) log(`  WARNING: ${q.name} has no hits on this dataset, so it measures little`);
   // Stemming only adds matches: fewer hits than FlexSearch's exact words means lost documents.
   for (const q of queries.filter((f) => f.baselineHits !== null && f.total < f.baselineHits)) log(`  WARNING: ${q.name}: the API finds ${q.total}, FlexSearch ${q.baselineHits}`);
@@ -224,7 +260,6 @@ export async function runSearch(browser: BenchBrowser, baseURL: string, script: 
 
 export function printSearch(s: SearchResults): void {
   const mb = (bytes: number) => fmt(bytes / 1e6, 1);
-  const opt = (n: number | null, digits = 2) => (n === null ? '–' : fmt(n, digits));
   console.log(`\nSearch: ${s.dataset.documents} generated JSON documents, ${mb(s.dataset.bytes)} MB of multipart bodies, batches of ${s.parameters.batchSize}`);
 
   console.log(`\nIngest through the service worker (bulk POST /v1/documents, multipart; each batch acknowledged after its commit)`);
@@ -262,16 +297,7 @@ export function printSearch(s: SearchResults): void {
       q.name,
       q.q,
       String(q.total),
-      fmt(q.api.p50),
-      fmt(q.api.p95),
-      fmt(q.api.p99),
-      fmt(q.overPingP50, 1),
-      opt(q.engineP50.query),
-      opt(q.engineP50.facet),
-      opt(q.engineP50.snippet),
-      opt(q.engineP50.total),
-      q.baseline ? fmt(q.baseline.p50, 3) : '–',
-      q.baseline ? fmt(q.baseline.p95, 3) : '–',
+      ...againstPingCells(q, SEARCH_METRICS),
       q.baselineHits === null ? '–' : String(q.baselineHits),
     ]),
   ));

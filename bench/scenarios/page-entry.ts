@@ -9,3 +9,5 @@ export { graphSize, sparqlQueryMix, storedTriples, timedRequest, triplesBulkLoad
 export { oxigraphLoad } from './oxigraph-baseline';
 export { searchIngest, searchLatency, searchSnapshotSettled, searchTimedRequest, searchVerify, storedSearchIndex } from './search-api';
 export { flexBaselineBuild, flexForget } from './search-flexsearch';
+export { valuesConfigure, valuesLatency, valuesVerify } from './values-api';
+export { valuesBaselineForget, valuesBaselineLoad } from './values-baseline';

@@ -39,15 +39,15 @@ const rangeIndex = (type: string, localname: string, collation: string) => ({
 const PROPERTIES_URL = '/manage/v2/databases/Documents/properties';
 const INDEXES = { 'range-element-index': [rangeIndex('string', 'category', ROOT_COLLATION), rangeIndex('decimal', 'price', '')] };
 
-const JSON_TYPE = { 'content-type': 'application/json' };
+export const JSON_TYPE = { 'content-type': 'application/json' };
 
-async function expectStatus(res: Response, expected: number[], what: string): Promise<string> {
+export async function expectStatus(res: Response, expected: number[], what: string): Promise<string> {
   const text = await res.text();
   if (!expected.includes(res.status)) throw new Error(`${what}: expected ${expected.join(' or ')}, got ${res.status}: ${text.slice(0, 300)}`);
   return text;
 }
 
-const searchUrl = (params: Record<string, string>) => `/v1/search?${new URLSearchParams({ options: SEARCH_OPTIONS, format: 'json', ...params })}`;
+export const searchUrl = (params: Record<string, string>) => `/v1/search?${new URLSearchParams({ options: SEARCH_OPTIONS, format: 'json', ...params })}`;
 
 /** The response fields the benchmark reads. */
 interface SearchJson {
@@ -203,7 +203,7 @@ export function searchQueries(): SearchQuery[] {
 }
 
 /** `PT1.5S` → 1500 (the search metrics are xs:duration strings). */
-function durationMs(text: string | undefined): number | null {
+export function durationMs(text: string | undefined): number | null {
   const m = text ? /^PT(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?$/.exec(text) : null;
   if (!m) return null;
   return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
@@ -226,7 +226,7 @@ async function timedSearch(q: string): Promise<{ ms: number; body: SearchJson }>
   return { ms, body: JSON.parse(text) as SearchJson };
 }
 
-async function timedPing(): Promise<number> {
+export async function timedPing(): Promise<number> {
   const start = performance.now();
   const res = await fetch('/v1/ping');
   await res.arrayBuffer();
