@@ -61,6 +61,13 @@ export const limits = {
    * write computes a document's values for each. Real databases define tens.
    */
   maxRangeIndexes: 4096,
+  /**
+   * Distinct value combinations one `/v1/values` tuples request may count: a document's
+   * combinations multiply (three arrays of a thousand values are a billion), and each
+   * distinct one is held until the answer is written. A real co-occurrence report has
+   * thousands.
+   */
+  maxValuesTuples: 1_000_000,
 } as const;
 
 export type LimitName = keyof typeof limits;

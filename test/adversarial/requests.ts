@@ -318,6 +318,41 @@ const search = assemble(
   searchBodies,
 );
 
+/** Inline values and tuples definitions, sane and not (a tuple of wide indexes, unknown sources, bad aggregates). */
+const valuesOptions = mutated(
+  fc.constantFrom(
+    '{"values":[{"name":"v","range":{"type":"xs:decimal","json-property":"total"},"aggregate":[{"apply":"sum"},{"apply":"median"}]}]}',
+    '{"values":[{"name":"v","range":{"json-property":"total","facet":false},"style":"consistent","values-option":["frequency-order","limit=2"]}]}',
+    '{"tuples":[{"name":"v","indexes":[{"range":{"type":"xs:decimal","json-property":"total"}},{"collection":null},{"uri":null}]}]}',
+    '{"tuples":[{"name":"v","range":[{"type":"xs:string","json-property":"tag"},{"type":"xs:gYear","json-property":"y"}]}]}',
+    '{"values":[{"name":"v","word":{"json-property":"a"}}]}',
+    '{"values":[{"name":"v","uri":null,"aggregate":[{"apply":"avg","udf":"plugin/x"}]}]}',
+  ),
+);
+
+const values = assemble(
+  methods('GET', 'POST'),
+  fc.oneof(fc.constantFrom('/v1/values', '/v1/values/total', '/v1/values/pairs', '/v1/values/uris', '/v1/values/v', '/LATEST/values/total'), anyText.map((n) => `/v1/values/${enc(n)}`)),
+  queryString(
+    params(
+      param('options', someOf('shop', 'default', 'nosuch')),
+      param('aggregate', someOf('sum', 'avg', 'median', 'count', 'correlation', 'covariance-population', 'mode')),
+      param('view', someOf('values', 'aggregate', 'all', 'results')),
+      param('direction', someOf('ascending', 'descending')),
+      param('frequency', someOf('item', 'fragment')),
+      param('start', numbers),
+      param('pageLength', numbers),
+      param('limit', numbers),
+      param('q', mutated(fc.constantFrom('word', 'total GT 10', 'tag:x', '(a'))),
+      param('collection', anyText),
+      param('aggregatePath', anyText),
+      param('transform', anyText),
+      param('format', someOf('json', 'xml')),
+    ),
+  ),
+  fc.oneof(searchBodies, bodyOf(fc.constant('application/json'), valuesOptions.map((o) => `{"search":{"options":${o},"qtext":"word"}}`))),
+);
+
 const configs = fc.oneof(
   assemble(
     methods('GET', 'PUT', 'POST', 'DELETE'),
@@ -453,6 +488,7 @@ const anywhere = assemble(
 export const hostileRequest: fc.Arbitrary<RequestSpec> = fc.oneof(
   { weight: 4, arbitrary: documents },
   { weight: 3, arbitrary: search },
+  { weight: 2, arbitrary: values },
   { weight: 2, arbitrary: configs },
   { weight: 2, arbitrary: graphs },
   { weight: 3, arbitrary: sparql },

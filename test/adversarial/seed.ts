@@ -1,7 +1,8 @@
 /**
  * The database the corpus starts from, as requests (so the same seed runs through the
  * handler in Node and through the service worker): documents of every format with
- * metadata, query options with a range constraint and its index, and a graph.
+ * metadata, query options with a range constraint and its index, values and tuples
+ * definitions over it, and a graph.
  */
 import { SEED_GRAPH, type RequestSpec } from './requests';
 
@@ -18,7 +19,12 @@ export const SEED_REQUESTS: RequestSpec[] = [
     'range-element-index': [{ 'scalar-type': 'decimal', 'namespace-uri': '', localname: 'total', collation: '', 'range-value-positions': false, 'invalid-values': 'ignore' }],
   })),
   put('/v1/config/query/shop', '', 'application/json', JSON.stringify({
-    options: { constraint: [{ name: 'total', range: { type: 'xs:decimal', 'json-property': 'total' } }, { name: 'tag', value: { 'json-property': 'tag' } }], 'return-facets': true },
+    options: {
+      constraint: [{ name: 'total', range: { type: 'xs:decimal', 'json-property': 'total' } }, { name: 'tag', value: { 'json-property': 'tag' } }],
+      'return-facets': true,
+      values: [{ name: 'total', range: { type: 'xs:decimal', 'json-property': 'total' }, aggregate: [{ apply: 'avg' }] }, { name: 'uris', uri: null }],
+      tuples: [{ name: 'pairs', indexes: [{ range: { type: 'xs:decimal', 'json-property': 'total' } }, { uri: null }] }],
+    },
   })),
   put('/v1/documents', 'uri=/seed/a.json&collection=c1&prop:p=1', 'application/json', '{"total":12.5,"tag":"x","a":[1,{"b":"word"}]}'),
   put('/v1/documents', 'uri=/seed/b.xml&collection=c2', 'application/xml', '<r xmlns:x="urn:x"><a x:y="1">t</a><total>3</total></r>'),

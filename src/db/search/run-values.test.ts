@@ -256,6 +256,19 @@ describe('db.search.values: refusals', () => {
     await expect(run('n', { deadline: Deadline.after(0) })).rejects.toMatchObject({ code: 'XDMP-EXTIME' });
   });
 
+  test('one document whose tuples multiply past counting stops at the deadline, not after', async () => {
+    const wide = await Database.open({ indexedDB, name: `run-values-wide-${process.pid}-${++counter}-${Date.now()}` });
+    await wide.indexes.update({ 'range-element-index': [int('a'), int('b'), int('c')] });
+    const many = Array.from({ length: 400 }, (_, i) => i);
+    // 400³ = 64 million combinations in one document.
+    await wide.documents.write([{ uri: '/wide.json', content: { format: 'json' as const, content: JSON.stringify({ a: many, b: many, c: many }), mimeType: 'application/json' }, metadata: {} }], admin);
+    await wide.search.ready();
+    await wide.search.rangeIndexesSettled();
+    const options = { tuples: [{ name: 'abc', range: ['a', 'b', 'c'].map((p) => ({ type: 'xs:int', 'json-property': p })) }] } as unknown as QueryOptions;
+    // Without the check inside one document's combinations this runs for minutes (the test's timeout fails it).
+    await expect(wide.search.values({ query: everything, principal: admin, definition: valuesDefinition(options, 'abc'), deadline: Deadline.after(0.3) })).rejects.toMatchObject({ code: 'XDMP-EXTIME' });
+  });
+
   test('a range index that is not configured is refused as search refuses it', async () => {
     const options = { values: [{ name: 'v', range: { type: 'xs:int', 'json-property': 'missing' } }] } as unknown as QueryOptions;
     await expect(db.search.values({ query: everything, principal: reader, definition: valuesDefinition(options, 'v') })).rejects.toMatchObject({ code: 'XDMP-ELEMRIDXNOTFOUND' });

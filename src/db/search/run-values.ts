@@ -30,6 +30,7 @@
  */
 import { DbError } from '../errors';
 import { Deadline } from '../deadline';
+import { limitError, limits } from '../limits';
 import { orderCounts } from '../indexes/range-index';
 import { comparatorFor, type CompareValues, type RangeValue } from '../indexes/range-values';
 import type { Principal } from '../security/types';
@@ -116,7 +117,7 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
     return { kind: 'tuples', types: [lexicon.type], collations, tuples: page(tuples), all: tuples };
   }
   deadline.check('the values');
-  const counts = orderCounts(tupleCounts(lexicons, readable, frequency, deadline), def.order, direction);
+  const counts = orderCounts(tupleCounts(def.name, lexicons, readable, frequency, deadline), def.order, direction);
   const all = (limit === undefined ? counts : counts.slice(0, limit)).map((c): DistinctTuple => ({ values: c.values, frequency: c.count }));
   return { kind: 'tuples', types: lexicons.map((l) => l.type), collations, tuples: page(all), all };
 }
@@ -180,7 +181,7 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
  * index's distinct values, so equal values (under a collation, say) are one and a tuple's
  * order is the order of its numbers.
  */
-function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, frequency: 'item' | 'fragment', deadline: Deadline): Array<{ values: RangeValue[]; count: number }> {
+function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<number>, frequency: 'item' | 'fragment', deadline: Deadline): Array<{ values: RangeValue[]; count: number }> {
   const distinct = lexicons.map((l) => l.counts(keys, 'fragment').map((c) => c.value));
   const n = lexicons.length;
   // A combination is keyed by its numbers in mixed radix (one digit per index) while that is
@@ -191,6 +192,7 @@ function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, freque
   const weights: number[][] = Array.from({ length: n }, () => []);
   const at: number[] = new Array<number>(n);
   let seen = 0;
+  let steps = 0;
   for (const key of keys) {
     if (++seen % CHECK_EVERY === 0) deadline.check('the values');
     let complete = true;
@@ -207,9 +209,12 @@ function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, freque
       complete = ids[i].length > 0;
     }
     if (!complete) continue;
-    // Every combination, as an odometer over the indexes' values.
+    // Every combination, as an odometer over the indexes' values. One document's combinations
+    // multiply (three arrays of a thousand values are a billion), so the deadline is checked
+    // inside this loop too, not only between documents.
     at.fill(0);
     for (;;) {
+      if (++steps % CHECK_EVERY === 0) deadline.check('the values');
       let weight = 1;
       let number = 0;
       for (let i = 0; i < n; i++) {
@@ -219,7 +224,10 @@ function tupleCounts(lexicons: ValueLexicon[], keys: ReadonlySet<number>, freque
       const id = exact ? number : at.map((a, i) => ids[i][a]).join(',');
       const found = byKey.get(id);
       if (found) found.count += weight;
-      else byKey.set(id, { ids: at.map((a, i) => ids[i][a]), count: weight });
+      else {
+        if (byKey.size >= limits.maxValuesTuples) throw limitError('maxValuesTuples', `the tuples of ${JSON.stringify(name)}`);
+        byKey.set(id, { ids: at.map((a, i) => ids[i][a]), count: weight });
+      }
       let i = n - 1;
       while (i >= 0 && ++at[i] === ids[i].length) at[i--] = 0;
       if (i < 0) break;
