@@ -234,6 +234,21 @@ describe('a request is all or nothing', () => {
     expect(err.message).toMatch(/line 1, column \d+/);
   });
 
+  test.for([
+    ['a graph', 'INSERT DATA { GRAPH <http://example.F%URorg/g2> { <http://e/s> <http://e/p> 1 } }'],
+    ['a subject', 'INSERT DATA { <http://e/%zz> <http://e/p> 1 }'],
+    ['a datatype', 'INSERT DATA { <http://e/s> <http://e/p> "1"^^<http://e/%G1> }'],
+  ])('an IRI the engine refuses (%s with a bad percent escape) is 400 and changes nothing', async ([, update]) => {
+    const db = await fresh();
+    const before = await dump(db);
+    const err = await rejection(db.triples.update(update, { principal: admin }));
+    expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
+    expect(err.message).toMatch(/invalid IRI <[^>]*%/);
+    expect(await dump(db)).toEqual(before);
+    // The engine is fine for the next update.
+    await db.triples.update('INSERT DATA { <http://e/s> <http://e/p> 2 }', { principal: admin });
+  });
+
   test('a query sent as an update is refused', async () => {
     const db = await fresh();
     expect((await rejection(db.triples.update('SELECT * WHERE { ?s ?p ?o }', { principal: admin }))).code).toBe('RESTAPI-INVALIDCONTENT');

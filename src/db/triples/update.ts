@@ -177,6 +177,19 @@ class UpdateEngine {
    * `bnodes`: fresh blank nodes for INSERT (one map per solution); undefined where
    * blank nodes are not allowed (DELETE).
    */
+  /**
+   * An IRI of the update's text as the engine's term. The SPARQL parser lets through IRIs
+   * the engine's own IRI parser refuses (an invalid percent escape, `%UR`); that is the
+   * update's invalid content, not an engine failure.
+   */
+  private iri(value: string): Oxigraph.NamedNode {
+    try {
+      return this.ox.namedNode(value);
+    } catch (e) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', `SPARQL update: invalid IRI <${value}>: ${(e as Error).message}`);
+    }
+  }
+
   private *instantiate(templates: Quads[], solution: Solution, defaultGraph: GraphTerm, bnodes: Map<string, Oxigraph.BlankNode> | undefined): Iterable<Oxigraph.Quad> {
     const fresh = bnodes && new Map<string, Oxigraph.BlankNode>();
     const term = (t: { termType: string; value: string }): Oxigraph.Term | undefined => {
@@ -190,10 +203,10 @@ class UpdateEngine {
           return node;
         }
         case 'NamedNode':
-          return this.ox.namedNode(t.value);
+          return this.iri(t.value);
         case 'Literal': {
           const lit = t as unknown as Oxigraph.Literal;
-          return lit.language ? this.ox.literal(lit.value, lit.language) : this.ox.literal(lit.value, this.ox.namedNode(lit.datatype.value));
+          return lit.language ? this.ox.literal(lit.value, lit.language) : this.ox.literal(lit.value, this.iri(lit.datatype.value));
         }
         default:
           throw new DbError('RESTAPI-INVALIDCONTENT', `unsupported term in an update template: ${t.termType}`);
