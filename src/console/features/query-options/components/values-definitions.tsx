@@ -5,6 +5,7 @@
  * the index or lexicon it reads, and one click to add it.
  */
 import { useMemo, useState } from 'react';
+import { ROOT_COLLATION } from '../../../../client/indexes';
 import type { QueryOptionsJson } from '../../../../client/query-options';
 import { ErrorMessage } from '../../../components/error-message';
 import { optionsHref } from '../lib/options-route';
@@ -145,7 +146,7 @@ function DefinitionNeeds({ kind, definition }: { kind: DefinitionKind; definitio
     if (availability.state === 'missing') {
       sentences.push({
         key: r.key,
-        text: `The database has no ${r.scalarType} range index on ${r.label}${r.collation ? ` (${r.collation})` : ''}, so these values cannot be listed until one is added.`,
+        text: `The database has no ${r.scalarType} range index on ${r.label}${r.collation && r.collation !== ROOT_COLLATION ? ` (collation ${r.collation})` : ''}, so these values cannot be listed until one is added.`,
         action: { label: `Add the ${r.scalarType} index on ${r.localname}`, run: () => update.mutate(updateAdding(settings.data, [r])) },
       });
     } else if (availability.state === 'building') {
