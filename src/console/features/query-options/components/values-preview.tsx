@@ -4,6 +4,7 @@ import type { ValuesResponse } from '../../../../wire/values';
 import { ErrorMessage } from '../../../components/error-message';
 import { definitionsIn } from '../lib/values-draft';
 import { useDatabaseIndexes, useIndexReport } from '../queries/range-indexes';
+import { PreviewHeading } from './preview-heading';
 import { usePreviewValues, VALUES_PREVIEW_LENGTH } from '../queries/preview-values';
 
 interface ValuesPreviewProps {
@@ -35,10 +36,7 @@ export function ValuesPreview({ options, waiting, optionsRefused }: ValuesPrevie
 
   return (
     <section className="values-preview" aria-labelledby="values-preview-title">
-      <div className="options-section-header">
-        <h3 id="values-preview-title" className="section-title">
-          Values with these options {stale && !optionsRefused && <span className="options-preview__updating">updating…</span>}
-        </h3>
+      <PreviewHeading id="values-preview-title" title="Values with these options" updating={stale && !optionsRefused}>
         <label className="values-form__inline">
           Definition{' '}
           <select className="input input--compact" value={name} onChange={(e) => setPicked(e.target.value)} aria-label="Definition to preview">
@@ -49,7 +47,7 @@ export function ValuesPreview({ options, waiting, optionsRefused }: ValuesPrevie
             ))}
           </select>
         </label>
-      </div>
+      </PreviewHeading>
       {optionsRefused ? (
         <p className="muted">The server refuses these options (see the problems above), so there are no values to show.</p>
       ) : error != null ? (
