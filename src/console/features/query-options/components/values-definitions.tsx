@@ -92,7 +92,8 @@ export function ValuesDefinitions({ options, onAdd, onReplace, onRemove }: Value
                   </span>
                 </div>
                 <DefinitionNeeds kind={entry.kind} definition={entry.definition} />
-                {editing?.mode === 'edit' && editing.entry.kind === entry.kind && editing.entry.index === entry.index && (
+                {/* The place and the name: an edit typed in the JSON meanwhile may have moved or renamed what the form was opened on. */}
+                {editing?.mode === 'edit' && editing.entry.kind === entry.kind && editing.entry.index === entry.index && editing.entry.name === entry.name && (
                   <ValuesForm
                     initial={editing.draft}
                     mode="edit"
