@@ -5,7 +5,7 @@
  * fix it, preview test queries with the unsaved options, save, add the range index the
  * set needs and watch it being built until it is ready, see the preview's facets, then
  * search with the set. Also: the XML form, unsaved edits surviving a visit elsewhere,
- * and deleting a set. The API is consulted only to seed data and confirm what the page
+ * deleting a set, and values and tuples definitions with the index and lexicon they need. The API is consulted only to seed data and confirm what the page
  * claims.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -41,10 +41,10 @@ const count = (test: (p: Product, category: string) => boolean) => all.filter((p
 /** What the preview says of a total, with the starter template's 10 results a page. */
 const totalText = (n: number) => `${n === 1 ? '1 document' : `${n} documents`}${n > 10 ? ', first 10 shown' : ''}`;
 
-/** Three thousand products in three collections, written in batches (each one transaction). */
-async function seed(apiFetch: ApiFetch): Promise<void> {
-  for (let start = 0; start < all.length; start += 500) {
-    const parts = all.slice(start, start + 500).flatMap(({ uri, category, value }) => {
+/** Three thousand products (or those given) in three collections, written in batches (each one transaction). */
+async function seed(apiFetch: ApiFetch, products = all): Promise<void> {
+  for (let start = 0; start < products.length; start += 500) {
+    const parts = products.slice(start, start + 500).flatMap(({ uri, category, value }) => {
       const name = `attachment; filename=${quoteParam(uri)}`;
       return [
         { headers: { 'Content-Type': 'application/json', 'Content-Disposition': `${name}; category=metadata` }, body: JSON.stringify({ collections: [category] }) },
@@ -298,4 +298,96 @@ test('read and replace a set as XML, keep unsaved edits while visiting another s
   await expect(page).toHaveURL(/#\/options$/);
   await expect(sets.getByRole('link')).toHaveText([/default/]);
   expect((await apiFetch('/v1/config/query/notes')).status).toBe(404);
+});
+
+test('add values and tuples definitions, see what index or lexicon each lacks, add it, preview the values, save and reopen', async ({ page, apiFetch }) => {
+  test.setTimeout(120_000);
+  const products = all.slice(0, 200);
+  await seed(apiFetch, products);
+  const put = await apiFetch('/v1/config/query/catalog', { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ options: { 'page-length': 10 } }) });
+  expect(put.status, put.text).toBe(201);
+  await page.goto('/#/options?set=catalog');
+  const editorPanel = page.getByTestId('option-set-editor');
+  await expect(editorPanel.getByRole('heading', { name: 'catalog' })).toBeVisible();
+  const definitions = page.getByRole('region', { name: 'Values and tuples' });
+  await expect(definitions).toContainText('No values or tuples definitions yet.');
+
+  // A values definition on the titles, which have no range index yet. The form refuses a
+  // nameless definition and shows the JSON it will write.
+  await definitions.getByRole('button', { name: 'Add values' }).click();
+  const form = page.getByRole('form', { name: 'New values definition' });
+  await form.getByRole('button', { name: 'Add values' }).click();
+  await expect(form).toContainText('Name the definition');
+  await form.getByLabel('Name').fill('titles');
+  await form.getByLabel('Index 1: JSON property').fill('title');
+  await form.getByRole('checkbox', { name: 'count' }).check();
+  await expect(form.getByTestId('values-form-json')).toContainText('"json-property": "title"');
+  await form.getByRole('button', { name: 'Add values' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
+  const editor = page.getByTestId('options-editor');
+  await expect(editor.locator('.cm-content')).toContainText('"name": "titles"');
+  const titles = definitions.getByTestId('values-definition').filter({ hasText: 'titles' });
+  await expect(titles.getByTestId('values-warning')).toHaveText(/no string range index on JSON property title/);
+  const valuesPreview = page.getByRole('region', { name: /Values with these options/ });
+  await expect(valuesPreview.getByRole('alert')).toContainText('The values of titles could not be listed');
+  await shot(page, 'values-missing-index');
+
+  // The index, added from the warning: built, the warning goes, and the preview shows the
+  // first ten titles in order with how many products have each.
+  await titles.getByRole('button', { name: 'Add the string index on title' }).click();
+  await expect(titles.getByTestId('values-warning')).toHaveCount(0, { timeout: 30_000 });
+  const counts = new Map<string, number>();
+  for (const p of products) counts.set(p.value.title, (counts.get(p.value.title) ?? 0) + 1);
+  const firstTen = [...counts.keys()].sort().slice(0, 10);
+  await expect(valuesPreview.getByTestId('values-preview-row')).toHaveText(firstTen.map((t) => new RegExp(`^${t}\\s*${counts.get(t)}$`)), { timeout: 30_000 });
+  await expect(valuesPreview.getByTestId('values-preview-aggregate')).toHaveText([/count\s*=\s*\d+/]);
+  await shot(page, 'values-preview');
+
+  // The collection lexicon is off until turned on; then the collections and their counts.
+  await definitions.getByRole('button', { name: 'Add values' }).click();
+  await form.getByLabel('Name').fill('categories');
+  await form.getByRole('radio', { name: 'Collection lexicon' }).check();
+  await form.getByRole('button', { name: 'Add values' }).click();
+  const categories = definitions.getByTestId('values-definition').filter({ hasText: 'categories' });
+  await expect(categories.getByTestId('values-warning')).toHaveText(/collection lexicon is turned off/);
+  await categories.getByRole('button', { name: 'Turn on the collection lexicon' }).click();
+  await expect(categories.getByTestId('values-warning')).toHaveCount(0);
+  await valuesPreview.getByLabel('Definition to preview').selectOption('categories');
+  const perCategory = [...CATEGORIES].sort().map((c) => new RegExp(`^${c}\\s*${products.filter((p) => p.category === c).length}$`));
+  await expect(valuesPreview.getByTestId('values-preview-row')).toHaveText(perCategory);
+
+  // A tuples definition of title and price: the price index is missing, and said so.
+  await definitions.getByRole('button', { name: 'Add tuples' }).click();
+  const tuplesForm = page.getByRole('form', { name: 'New tuples definition' });
+  await tuplesForm.getByLabel('Name').fill('title-price');
+  await tuplesForm.getByLabel('Index 1: JSON property').fill('title');
+  await tuplesForm.getByLabel('Index 2: type').selectOption('decimal');
+  await tuplesForm.getByLabel('Index 2: JSON property').fill('price');
+  await tuplesForm.getByRole('button', { name: 'Add tuples' }).click();
+  const pairs = definitions.getByTestId('values-definition').filter({ hasText: 'title-price' });
+  await expect(pairs).toContainText('string JSON property title × decimal JSON property price');
+  await expect(pairs.getByTestId('values-warning')).toHaveText([/no decimal range index on JSON property price/]);
+
+  // Save, reopen: all three are there as stored.
+  await editorPanel.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved');
+  const stored = (await apiFetch('/v1/config/query/catalog?format=json')).json().options;
+  expect(stored.values.map((v: { name: string }) => v.name)).toEqual(['titles', 'categories']);
+  expect(stored.values[0]).toMatchObject({ range: { type: 'xs:string', 'json-property': 'title' }, aggregate: [{ apply: 'count' }] });
+  expect(stored.tuples.map((t: { name: string }) => t.name)).toEqual(['title-price']);
+  await page.reload();
+  await expect(definitions.getByTestId('values-definition')).toHaveText([/titles\s*values/, /categories\s*values/, /title-price\s*tuples/]);
+
+  // Edit one and remove another through the form: the text changes as if typed.
+  await definitions.getByRole('button', { name: 'Edit values titles' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit values definition' });
+  await editForm.getByLabel('Limit').fill('3');
+  await editForm.getByRole('button', { name: 'Apply' }).click();
+  await expect(editor.locator('.cm-content')).toContainText('"limit=3"');
+  await expect(valuesPreview.getByTestId('values-preview-row')).toHaveCount(3);
+  await definitions.getByRole('button', { name: 'Remove values categories' }).click();
+  await expect(definitions.getByTestId('values-definition')).toHaveText([/titles/, /title-price/]);
+  await expect(editor.locator('.cm-content')).not.toContainText('categories');
+  await shot(page, 'values-edited');
 });

@@ -12,7 +12,8 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Tabs, tabPanelProps, type TabItem } from '../../../components/tabs';
 import { navigate } from '../../../lib/use-hash-route';
 import { editorProblems } from '../lib/editor-problems';
-import { applySetting, insertConstraint } from '../lib/insert-snippet';
+import { appendToList, applySetting, insertConstraint, removeListEntry, replaceListEntry, type Inserted } from '../lib/insert-snippet';
+import type { JsonObjectNode } from '../lib/json-positions';
 import { optionsHref } from '../lib/options-route';
 import { formatOptions, readOptionsText } from '../lib/options-text';
 import type { Snippet } from '../lib/snippets';
@@ -25,6 +26,8 @@ import { OptionsPreview } from './options-preview';
 import { OptionsXmlView } from './options-xml-view';
 import { ProblemList } from './problem-list';
 import { SnippetSidebar } from './snippet-sidebar';
+import { ValuesDefinitions } from './values-definitions';
+import { ValuesPreview } from './values-preview';
 
 /** How long typing must pause before the preview asks the server again. */
 export const PREVIEW_DELAY_MS = 400;
@@ -115,13 +118,21 @@ function LoadedEditor({ name, stored, draft, onDraftChange, saved }: OptionSetEd
     );
   };
 
-  const onInsert = (snippet: Snippet) => {
+  /** An edit of the text where the set's settings are (a snippet, the values form), made as if typed. */
+  const editText = (edit: (current: string, options: JsonObjectNode) => Inserted | undefined) => {
     if (!read.ok) return;
-    const inserted = snippet.kind === 'constraint' ? insertConstraint(text, read.optionsNode, snippet) : applySetting(text, read.optionsNode, snippet);
-    if (inserted.name && snippet.kind === 'constraint') setRenamed({ text: inserted.text, note: `Inserted as "${inserted.name}": "${snippet.constraint.name}" is taken.` });
-    if (editor.current) editor.current.replace(inserted.text, inserted);
-    else setText(inserted.text);
+    const edited = edit(text, read.optionsNode);
+    if (!edited) return;
+    if (editor.current) editor.current.replace(edited.text, edited);
+    else setText(edited.text);
   };
+
+  const onInsert = (snippet: Snippet) =>
+    editText((current, options) => {
+      const inserted = snippet.kind === 'constraint' ? insertConstraint(current, options, snippet) : applySetting(current, options, snippet);
+      if (inserted.name && snippet.kind === 'constraint') setRenamed({ text: inserted.text, note: `Inserted as "${inserted.name}": "${snippet.constraint.name}" is taken.` });
+      return inserted;
+    });
 
   const validationFailure = failedSave && optionsProblems(failedSave.error) !== undefined;
 
@@ -176,6 +187,13 @@ function LoadedEditor({ name, stored, draft, onDraftChange, saved }: OptionSetEd
               <SnippetSidebar disabled={!read.ok} onInsert={onInsert} />
             </div>
             <NeededIndexes options={read.ok ? read.options : settledRead.ok ? settledRead.options : undefined} />
+            <ValuesDefinitions
+              options={read.ok ? read.options : undefined}
+              onAdd={(kind, definition) => editText((current, options) => appendToList(current, options, kind, definition))}
+              onReplace={(entry, definition) => editText((current, options) => replaceListEntry(current, options, entry.kind, entry.index, definition))}
+              onRemove={(entry) => editText((current, options) => removeListEntry(current, options, entry.kind, entry.index))}
+            />
+            <ValuesPreview options={settledRead.ok ? settledRead.options : undefined} waiting={settledText !== text} optionsRefused={optionsProblems(preview.error) !== undefined} />
             <OptionsPreview
               qtext={qtext}
               onQtextChange={setQtext}

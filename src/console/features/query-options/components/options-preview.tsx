@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SearchResponse } from '../../../../client/types';
 import { ErrorMessage } from '../../../components/error-message';
 import { formatHash } from '../../../lib/hash-route';
+import { PreviewHeading } from './preview-heading';
 import { facetViews, refinedQuery, snippetLines } from '../lib/preview-model';
 
 interface OptionsPreviewProps {
@@ -25,11 +26,7 @@ export function OptionsPreview({ qtext, onQtextChange, preview, waiting, canPrev
   const stale = waiting || isFetching || isPlaceholderData;
   return (
     <section className="options-preview" aria-labelledby="options-preview-title">
-      <div className="options-section-header">
-        <h3 id="options-preview-title" className="section-title">
-          Preview with these options {stale && canPreview && <span className="options-preview__updating">updating…</span>}
-        </h3>
-      </div>
+      <PreviewHeading id="options-preview-title" title="Preview with these options" updating={stale && canPreview} />
       <label className="field-label" htmlFor="options-preview-query">
         Test query
       </label>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { applySetting, insertConstraint, uniqueName, type Inserted } from './insert-snippet';
+import { appendToList, applySetting, insertConstraint, removeListEntry, replaceListEntry, uniqueName, type Inserted } from './insert-snippet';
 import { formatOptions, readOptionsText } from './options-text';
 import { constraintSnippets, settingSnippets, type ConstraintSnippet, type SettingSnippet } from './snippets';
 
@@ -101,4 +101,43 @@ test('every snippet inserts into the starter template without breaking it', () =
   if (!read.ok) return;
   expect((read.options.constraint as unknown[]).length).toBe(constraintSnippets.length);
   expect(read.warnings).toEqual([]);
+});
+
+describe('list entries (the values form)', () => {
+  const edit = (text: string, change: (t: string, o: Parameters<typeof appendToList>[1]) => Inserted | undefined) => {
+    const read = readOptionsText(text);
+    if (!read.ok) throw new Error(read.problem.message);
+    const edited = change(text, read.optionsNode);
+    if (!edited) return undefined;
+    const after = readOptionsText(edited.text);
+    if (!after.ok) throw new Error(`the edit broke the JSON: ${after.problem.message}\n${edited.text}`);
+    return { text: edited.text, options: after.options };
+  };
+  const a = { name: 'a', uri: null };
+  const b = { name: 'b', collection: { prefix: '' } };
+
+  test('appendToList creates the list, extends it, and makes a bare value a list', () => {
+    expect(edit(formatOptions({ 'page-length': 5 }), (t, o) => appendToList(t, o, 'values', a))?.options.values).toEqual([a]);
+    expect(edit(formatOptions({ values: [a] }), (t, o) => appendToList(t, o, 'values', b))?.options.values).toEqual([a, b]);
+    expect(edit(formatOptions({ values: a }), (t, o) => appendToList(t, o, 'values', b))?.options.values).toEqual([a, b]);
+  });
+
+  test('replaceListEntry replaces one entry in place, indented like it', () => {
+    const text = formatOptions({ values: [a, b], 'page-length': 5 });
+    const edited = edit(text, (t, o) => replaceListEntry(t, o, 'values', 1, { ...b, name: 'c' }));
+    expect(edited?.options).toEqual({ values: [a, { ...b, name: 'c' }], 'page-length': 5 });
+    expect(edited?.text).toBe(formatOptions({ values: [a, { ...b, name: 'c' }], 'page-length': 5 }));
+    expect(edit(formatOptions({ values: a }), (t, o) => replaceListEntry(t, o, 'values', 0, b))?.options.values).toEqual(b);
+    expect(edit(text, (t, o) => replaceListEntry(t, o, 'values', 2, b))).toBeUndefined();
+  });
+
+  test('removeListEntry removes an entry with its comma, and the key with its last entry', () => {
+    const three = formatOptions({ values: [a, b, { name: 'c', uri: null }] });
+    expect(edit(three, (t, o) => removeListEntry(t, o, 'values', 0))?.text).toBe(formatOptions({ values: [b, { name: 'c', uri: null }] }));
+    expect(edit(three, (t, o) => removeListEntry(t, o, 'values', 2))?.text).toBe(formatOptions({ values: [a, b] }));
+    expect(edit(formatOptions({ 'page-length': 5, values: [a], tuples: [] }), (t, o) => removeListEntry(t, o, 'values', 0))?.text).toBe(formatOptions({ 'page-length': 5, tuples: [] }));
+    expect(edit(formatOptions({ values: [a], 'page-length': 5 }), (t, o) => removeListEntry(t, o, 'values', 0))?.text).toBe(formatOptions({ 'page-length': 5 }));
+    expect(edit(formatOptions({ values: a, 'page-length': 5 }), (t, o) => removeListEntry(t, o, 'values', 0))?.options).toEqual({ 'page-length': 5 });
+    expect(edit(formatOptions({ values: [a] }), (t, o) => removeListEntry(t, o, 'values', 0))?.options).toEqual({});
+  });
 });

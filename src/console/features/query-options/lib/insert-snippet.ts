@@ -131,11 +131,55 @@ export function insertConstraint(text: string, options: JsonObjectNode, snippet:
   return { text: inserted.text, ...span, ...(name === snippet.constraint.name ? {} : { name }) };
 }
 
+/** The text with `value` added at the end of the list `key` holds (made a list, or created, as needed). */
+export function appendToList(text: string, options: JsonObjectNode, key: string, value: unknown): Inserted {
+  const member = memberOf(options, key);
+  if (!member) return addMember(text, options, key, [value]);
+  return member.value.kind === 'array' ? appendItem(text, member.value, value) : listOfTwo(text, member, value);
+}
+
 /** The text with a setting set (replacing the key's value) or appended to the key's list. */
 export function applySetting(text: string, options: JsonObjectNode, snippet: SettingSnippet): Inserted {
+  if (snippet.mode === 'append') return appendToList(text, options, snippet.key, snippet.value);
   const member = memberOf(options, snippet.key);
-  if (!member) return addMember(text, options, snippet.key, snippet.mode === 'append' ? [snippet.value] : snippet.value);
-  if (snippet.mode === 'append') return member.value.kind === 'array' ? appendItem(text, member.value, snippet.value) : listOfTwo(text, member, snippet.value);
+  if (!member) return addMember(text, options, snippet.key, snippet.value);
   const formatted = formatValue(snippet.value, lineIndent(text, member.keySpan.from));
   return splice(text, member.value.from, member.value.to, formatted, 0, formatted.length);
+}
+
+/** The node of the `index`th entry of the list `key` holds (a bare value counts as a list of one). */
+function listEntry(options: JsonObjectNode, key: string, index: number): { member: JsonMember; item: JsonNode } | undefined {
+  const member = memberOf(options, key);
+  if (!member) return undefined;
+  const item = member.value.kind === 'array' ? member.value.items[index] : index === 0 ? member.value : undefined;
+  return item ? { member, item } : undefined;
+}
+
+/** The text with the `index`th entry of the list `key` holds replaced by `value`, indented where it stood; undefined when there is no such entry. */
+export function replaceListEntry(text: string, options: JsonObjectNode, key: string, index: number, value: unknown): Inserted | undefined {
+  const entry = listEntry(options, key, index);
+  if (!entry) return undefined;
+  const formatted = formatValue(value, lineIndent(text, entry.item.from));
+  return splice(text, entry.item.from, entry.item.to, formatted, 0, formatted.length);
+}
+
+/**
+ * The text without the `index`th entry of the list `key` holds, with the comma that
+ * separated it; the last entry takes its key with it, since an empty list is only noise.
+ */
+export function removeListEntry(text: string, options: JsonObjectNode, key: string, index: number): Inserted | undefined {
+  const entry = listEntry(options, key, index);
+  if (!entry) return undefined;
+  const { member, item } = entry;
+  const items = member.value.kind === 'array' ? member.value.items : [item];
+  if (items.length > 1) {
+    // Cut from the end of the entry before (its comma and the line break) or, for the first, up to the next one.
+    const [from, to] = index > 0 ? [items[index - 1].to, item.to] : [item.from, items[1].from];
+    return { text: text.slice(0, from) + text.slice(to), from, to: from };
+  }
+  const at = options.members.indexOf(member);
+  const before = options.members[at - 1];
+  const after = options.members[at + 1];
+  const [from, to] = before ? [before.value.to, member.value.to] : after ? [member.keySpan.from, after.keySpan.from] : [options.from + 1, options.to - 1];
+  return { text: text.slice(0, from) + text.slice(to), from, to: from };
 }

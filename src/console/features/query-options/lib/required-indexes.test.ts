@@ -97,3 +97,8 @@ describe('adding what is missing', () => {
     });
   });
 });
+
+test('requiredIndexes reads tuples written with "range" as a key of their own', () => {
+  const found = requiredIndexes({ tuples: [{ name: 't', range: [{ type: 'xs:int', 'json-property': 'a' }, { type: 'xs:decimal', 'json-property': 'b' }] }] });
+  expect(found.map((r) => `${r.label} ${r.scalarType} ${r.usedBy}`)).toEqual(['JSON property a int tuples t', 'JSON property b decimal tuples t']);
+});

@@ -20,6 +20,7 @@ import {
   type RangeElementIndex,
   type RangeIndexState,
 } from '../../../../client/indexes';
+import { tupleSources } from './values-draft';
 
 export interface RequiredIndex {
   /** Identity: the same index needed twice is one requirement. */
@@ -91,7 +92,7 @@ export function requiredIndexes(options: QueryOptionsJson): RequiredIndex[] {
   for (const v of list(options.values)) if (isObject(v) && isObject(v.range)) add(v.range, `values ${String(v.name ?? '?')}`);
   for (const t of list(options.tuples)) {
     if (!isObject(t)) continue;
-    for (const source of list(t.indexes)) if (isObject(source) && isObject(source.range)) add(source.range, `tuples ${String(t.name ?? '?')}`);
+    for (const source of tupleSources(t)) if (isObject(source.range)) add(source.range, `tuples ${String(t.name ?? '?')}`);
   }
   return [...found.values()];
 }

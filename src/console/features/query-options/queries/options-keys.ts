@@ -9,6 +9,8 @@ export const optionsKeys = {
   xml: (connection: string, name: string) => [...optionsKeys.all(connection), 'xml', name] as const,
   /** The preview of unsaved options: keyed by what was sent, so each edit is its own answer. */
   preview: (connection: string, options: string, qtext: string) => [...optionsKeys.all(connection), 'preview', options, qtext] as const,
+  /** The first values of a definition of unsaved options, keyed like the preview. */
+  values: (connection: string, options: string, definition: string, indexEpoch: string) => [...optionsKeys.all(connection), 'values', options, definition, indexEpoch] as const,
 };
 
 export const indexKeys = {
