@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { ValuesResponse } from '../../../../client/types';
 import { parseHash } from '../../../lib/hash-route';
-import { analyticsHref, readAnalyticsState, valuesQueryOf } from './analytics-state';
+import { aggregatesQueryOf, analyticsHref, readAnalyticsState, valuesQueryOf } from './analytics-state';
 import { csvField, toCsv } from './csv';
 import { curlCommand, shellQuote } from './curl-command';
 import { formatAggregate } from './format';
 import { aggregatesFor, chartKinds, columnTypes, sortRows, topRows, valueRows } from './value-rows';
-import { definitionSources, valueHref } from './value-link';
+import { definitionSources, sourceLabel, valueHref } from './value-link';
 
 const price: ValuesResponse = {
   'values-response': {
@@ -35,9 +35,10 @@ describe('analytics state in the hash', () => {
     expect(readAnalyticsState(new URLSearchParams('aggregates=sum,,sum,avg')).aggregates).toEqual(['sum', 'avg']);
   });
 
-  test('asks for values and aggregates together when aggregates are ticked', () => {
-    expect(valuesQueryOf({ options: 'default', name: 'p', q: ' ', aggregates: [] })).toEqual({});
-    expect(valuesQueryOf({ options: 'shop', name: 'p', q: 'x', aggregates: ['sum'] })).toEqual({ q: 'x', options: 'shop', aggregates: ['sum'], view: 'all' });
+  test('asks for the values and, apart, for the aggregates', () => {
+    expect(valuesQueryOf({ options: 'default', name: 'p', q: ' ', aggregates: ['sum'] })).toEqual({});
+    expect(valuesQueryOf({ options: 'shop', name: 'p', q: 'x', aggregates: ['sum'] })).toEqual({ q: 'x', options: 'shop' });
+    expect(aggregatesQueryOf({ options: 'shop', name: 'p', q: 'x', aggregates: ['sum', 'avg'] })).toEqual({ q: 'x', options: 'shop', aggregates: ['sum', 'avg'], view: 'aggregate' });
   });
 });
 
@@ -120,6 +121,13 @@ describe('where a value leads', () => {
     const tuple = structured(valueHref(definitionSources(options, 'cat-price')!, ['toys', '9.5'], 'default'));
     expect(tuple.query['and-query'].queries).toHaveLength(2);
     expect(tuple.query['and-query'].queries[0]['range-query']).toMatchObject({ 'json-property': 'category', value: ['toys'] });
+  });
+
+  test('columns are named by what their index reads', () => {
+    expect(definitionSources(options, 'cat-price')!.map((s) => sourceLabel(s, '?'))).toEqual(['category', 'price']);
+    expect(sourceLabel(definitionSources(options, 'uris')![0], '?')).toBe('uri');
+    expect(sourceLabel({ kind: 'range', ref: { type: 'xs:int', element: { ns: '', name: 'n' } } }, '?')).toBe('n');
+    expect(sourceLabel(undefined, 'value')).toBe('value');
   });
 
   test('a source without a query, or an unknown definition, leads nowhere', () => {

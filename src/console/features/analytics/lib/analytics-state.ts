@@ -40,11 +40,18 @@ export function analyticsHref(state: Partial<AnalyticsState>): string {
   });
 }
 
-/** What the page asks `/v1/values/{name}`: the default set is named by leaving `options` out, as the search page does. */
+/** What the page asks `/v1/values/{name}` for the values: the default set is named by leaving `options` out, as the search page does. */
 export function valuesQueryOf(state: AnalyticsState): ValuesQuery {
   return {
     ...(state.q.trim() ? { q: state.q } : {}),
     ...(state.options !== DEFAULT_OPTIONS ? { options: state.options } : {}),
-    ...(state.aggregates.length > 0 ? { aggregates: state.aggregates, view: 'all' as const } : {}),
   };
+}
+
+/**
+ * The aggregates are asked for separately (`view=aggregate`): one that does not apply is
+ * refused with a 400, and that refusal must not take the values off the page.
+ */
+export function aggregatesQueryOf(state: AnalyticsState): ValuesQuery {
+  return { ...valuesQueryOf(state), aggregates: state.aggregates, view: 'aggregate' };
 }

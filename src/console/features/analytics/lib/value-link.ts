@@ -44,6 +44,22 @@ function sourceOf(key: string, body: unknown): ValuesSource {
   return { kind: 'other' };
 }
 
+/** A column heading for a source: the property, element, attribute or field it indexes, else the lexicon's name. */
+export function sourceLabel(source: ValuesSource | undefined, fallback: string): string {
+  if (source?.kind === 'collection') return 'collection';
+  if (source?.kind === 'uri') return 'uri';
+  if (source?.kind !== 'range') return fallback;
+  const { ref } = source;
+  const named = (v: unknown) => (v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string' ? (v as { name: string }).name : undefined);
+  const label =
+    (typeof ref['json-property'] === 'string' ? ref['json-property'] : undefined) ??
+    named(ref.attribute) ??
+    named(ref.element) ??
+    named(ref.field) ??
+    (typeof ref['path-index'] === 'object' ? (ref['path-index'] as { text?: string }).text : undefined);
+  return label ?? fallback;
+}
+
 /** The structured query matching the documents with `value` in `source`; `undefined` when there is none to write. */
 export function queryFor(source: ValuesSource, value: string): Record<string, unknown> | undefined {
   switch (source.kind) {
