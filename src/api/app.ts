@@ -26,6 +26,7 @@ import { registerManage } from './manage';
 import { registerSparql } from './sparql';
 import { registerThings } from './things';
 import { registerGraphs } from './graphs';
+import { registerValues } from './values';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -82,6 +83,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerConfigProperties(v1, deps);
   registerConfigQuery(v1, deps);
   registerConfigIndexes(v1, deps);
+  registerValues(v1, deps);
   // /graphs/sparql and /graphs/things before /graphs: they are paths of their own.
   registerSparql(v1, deps);
   registerThings(v1, deps);

@@ -150,13 +150,22 @@ describe('graph permissions keep the defaults the graph spec requires', () => {
  * every read path; `spy` (rest-reader + secret) sees it, which proves the filter is by role.
  */
 describe('a document readable only by a custom role', () => {
-  const RANGE = { 'range-element-index': [{ 'scalar-type': 'int', 'namespace-uri': '', localname: 'servings', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' }] };
+  const RANGE = {
+    'range-element-index': [{ 'scalar-type': 'int', 'namespace-uri': '', localname: 'servings', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' }],
+    'collection-lexicon': true,
+  };
   const OPTIONS = {
     options: {
       constraint: [
         { name: 'coll', collection: { prefix: '' } },
         { name: 'servings', range: { type: 'xs:int', 'json-property': 'servings', facet: true } },
       ],
+      values: [
+        { name: 'servings', range: { type: 'xs:int', 'json-property': 'servings' }, aggregate: [{ apply: 'sum' }] },
+        { name: 'colls', collection: { prefix: '' } },
+        { name: 'uris', uri: null },
+      ],
+      tuples: [{ name: 'coll-servings', indexes: [{ collection: { prefix: '' } }, { range: { type: 'xs:int', 'json-property': 'servings', facet: false } }] }],
     },
   };
 
@@ -261,6 +270,40 @@ describe('a document readable only by a custom role', () => {
       probe: async (api, user) => (await json(await api.fetch('/v1/suggest?partial-q=coll:cl&options=fo&format=json', { headers: as(user) }))).suggestions,
       others: [],
       spy: ['coll:classified'],
+    },
+    {
+      path: 'values of a range index, with its aggregate',
+      probe: async (api, user) => (await json(await api.fetch('/v1/values/servings?options=fo&format=json&aggregate=count', { headers: as(user) })))['values-response'],
+      others: { name: 'servings', type: 'xs:int', 'distinct-value': [{ frequency: 1, _value: '2' }], 'aggregate-result': [{ name: 'sum', _value: '2' }, { name: 'count', _value: '1' }], metrics: expect.any(Object) },
+      spy: {
+        name: 'servings',
+        type: 'xs:int',
+        'distinct-value': [{ frequency: 1, _value: '2' }, { frequency: 1, _value: '8' }],
+        'aggregate-result': [{ name: 'sum', _value: '10' }, { name: 'count', _value: '2' }],
+        metrics: expect.any(Object),
+      },
+    },
+    {
+      path: 'values of the collection and URI lexicons',
+      probe: async (api, user) => {
+        const read = async (name: string) => (await json(await api.fetch(`/v1/values/${name}?options=fo&format=json`, { headers: as(user) })))['values-response']['distinct-value'];
+        return [await read('colls'), await read('uris')];
+      },
+      others: [[{ frequency: 1, _value: 'fruit' }], [{ frequency: 1, _value: '/pub.json' }]],
+      spy: [
+        [{ frequency: 1, _value: 'classified' }, { frequency: 2, _value: 'fruit' }],
+        [{ frequency: 1, _value: '/pub.json' }, { frequency: 1, _value: '/sec.json' }],
+      ],
+    },
+    {
+      path: 'tuples, restricted by a query',
+      probe: async (api, user) => (await json(await api.fetch('/v1/values/coll-servings?options=fo&format=json&q=banana', { headers: as(user) })))['values-response'].tuple,
+      others: [{ frequency: 1, 'distinct-value': ['fruit', '2'] }],
+      spy: [
+        { frequency: 1, 'distinct-value': ['classified', '8'] },
+        { frequency: 1, 'distinct-value': ['fruit', '2'] },
+        { frequency: 1, 'distinct-value': ['fruit', '8'] },
+      ],
     },
   ];
 

@@ -17,4 +17,21 @@ describe('neededIndexes', () => {
       ['sort-order', 'missing'],
     ]);
   });
+
+  test('values and tuples sources, in both forms a tuples definition is written', () => {
+    const stored = {
+      values: [{ name: 'p', range: { type: 'xs:decimal', 'json-property': 'price' } }, { name: 'c', collection: { prefix: '' } }],
+      tuples: [
+        { name: 'keys', range: [{ type: 'xs:string', 'json-property': 'genre' }, { type: 'xs:int', element: { ns: '', name: 'year' } }] },
+        { name: 'client', indexes: [{ range: { type: 'xs:int', 'json-property': 'n', facet: false } }, { uri: null }] },
+      ],
+    };
+    const needed = neededIndexes(stored as never, defaultIndexSettings, []);
+    expect(needed.map((i) => [i.usedBy, i['scalar-type'], i['json-property'] ?? i.element?.name])).toEqual([
+      ['values p', 'decimal', 'price'],
+      ['tuples keys', 'string', 'genre'],
+      ['tuples keys', 'int', 'year'],
+      ['tuples client', 'int', 'n'],
+    ]);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { effectiveOptions } from '../options/defaults';
 import type { IndexSpec, QueryOptions } from '../options/types';
+import { tupleLexicons } from '../options/validate';
 import { rangeRefOf } from '../search/constraints';
 import type { RangeIndexRef } from '../search/query-model';
 import type { RangeIndexStatus } from '../search/live-range-indexes';
@@ -45,5 +46,9 @@ export function neededIndexes(stored: QueryOptions | undefined, settings: IndexS
   for (const c of options.constraint ?? []) if (c.range) add(`constraint ${c.name}`, c.range);
   for (const s of options['sort-order'] ?? []) if (!('score' in s)) add('sort-order', s);
   for (const v of (options.values as Array<{ name: string; range?: IndexSpec & { type: string } }> | undefined) ?? []) if (v.range) add(`values ${v.name}`, v.range);
+  // A tuples definition names its ranges under `indexes` (the official client's form) or as `range` keys.
+  for (const t of options.tuples ?? []) {
+    for (const lexicon of tupleLexicons(t)) if (lexicon.range) add(`tuples ${t.name}`, lexicon.range as IndexSpec & { type: string });
+  }
   return out;
 }

@@ -4,6 +4,7 @@
  */
 export { normalizeOptions, optionsFromElement, optionsToXml, parseOptionsBody } from './convert';
 export { restDefaultOptions } from './defaults';
+export { resolveOptions } from './resolve';
 export type { OptionsCheck } from './store';
 export type { QueryOptions } from './types';
 export { validateOptions } from './validate';

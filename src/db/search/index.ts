@@ -11,3 +11,4 @@ export { MalformedQuery, parseXmlAs } from './parse/toolkit';
 export type { Query, Scope, TermOptions } from './query-model';
 export type { FacetResult, FacetValue, SearchMetrics, SearchResponse, SearchResult, SnippetMatch } from './response-model';
 export type { SearchRequest } from './run-search';
+export type { ValuesOutcome, ValuesRequest } from './run-values';

@@ -21,3 +21,4 @@ export {
   type ValuesInput,
 } from './aggregates';
 export { listValuesDefinitions, sourceType, valuesDefinition, type ValuesDefinition, type ValuesSource } from './definitions';
+export { aggregatesFor, valuesAnswer, type ValuesAnswer, type ValuesView } from './answer';
