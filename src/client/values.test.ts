@@ -3,8 +3,9 @@
  * answers, against a recording fetch that sees each request as the server receives it.
  */
 import { describe, expect, test } from 'vitest';
+import { testApi } from '../../test/helpers';
 import { keepRequest, recordingClient, type Responder } from '../../test/recording-client';
-import { ApiError } from './create-client';
+import { ApiError, createClient } from './create-client';
 import { readValuesResponse, valuesRequest } from './values';
 
 const priceAnswer = {
@@ -133,5 +134,44 @@ describe('read: GET /v1/values/{name}', () => {
 
   test('JSON that is not a values response rejects', () => {
     expect(() => readValuesResponse('{"total":0}')).toThrow('not a values response');
+  });
+});
+
+describe('against the real handler', () => {
+  test('lists the definitions and reads values, tuples and aggregates as the server writes them', async () => {
+    const api = await testApi();
+    const client = createClient({ baseUrl: 'http://localhost:8000', fetch: (input, init) => api.fetch(String(input), init) });
+    const items = [
+      { category: 'toys', price: 5 },
+      { category: 'toys', price: 7 },
+      { category: 'home', price: 7 },
+    ];
+    for (const [i, item] of items.entries()) await client.documents.write(`/i/${i}.json`, JSON.stringify(item));
+    const json = { 'content-type': 'application/json' };
+    const category = { type: 'xs:string', collation: 'http://marklogic.com/collation/', 'json-property': 'category' };
+    const price = { type: 'xs:int', 'json-property': 'price' };
+    const options = { options: { values: [{ name: 'category', range: category }], tuples: [{ name: 'category-price', range: [category, price] }] } };
+    expect((await api.fetch('/v1/config/query/shop', { method: 'PUT', headers: json, body: JSON.stringify(options) })).status).toBe(201);
+    const index = (localname: string, type: string) => ({ 'scalar-type': type, 'namespace-uri': '', localname, collation: type === 'string' ? category.collation : '', 'range-value-positions': false, 'invalid-values': 'reject' });
+    const props = { 'range-element-index': [index('category', 'string'), index('price', 'int')] };
+    expect((await api.fetch(`/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties`, { method: 'PUT', headers: json, body: JSON.stringify(props) })).status).toBe(204);
+    await api.db.search.ready();
+    await api.db.search.rangeIndexesSettled();
+
+    expect((await client.values.list('shop')).map((d) => d.name)).toEqual(['category', 'category-price']);
+    const read = await client.values.read('category', { options: 'shop', aggregates: ['count'], view: 'all' });
+    expect(read.response['values-response']['distinct-value']).toEqual([
+      { frequency: 1, _value: 'home' },
+      { frequency: 2, _value: 'toys' },
+    ]);
+    expect(read.response['values-response']['aggregate-result']).toEqual([{ name: 'count', _value: '3' }]);
+    expect(read.url).toBe('http://localhost:8000/v1/values/category?options=shop&aggregate=count&view=all&format=json');
+    const tuples = await client.values.read('category-price', { options: 'shop', q: 'toys' });
+    expect(tuples.response['values-response'].tuple?.map((t) => [t['distinct-value'], t.frequency])).toEqual([
+      [['toys', '5'], 1],
+      [['toys', '7'], 1],
+    ]);
+    const refused = (await client.values.read('category', { options: 'shop', aggregates: ['sum'] }).catch((e: unknown) => e)) as ApiError;
+    expect([refused.statusCode, refused.messageCode]).toEqual([400, 'SEARCH-INVALAGGREGATE']);
   });
 });

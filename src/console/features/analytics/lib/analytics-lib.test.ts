@@ -104,7 +104,10 @@ describe('where a value leads', () => {
       { name: 'uris', uri: null },
       { name: 'f', field: { name: 'f' } },
     ],
-    tuples: [{ name: 'cat-price', range: [{ type: 'xs:string', 'json-property': 'category' }, { type: 'xs:decimal', 'json-property': 'price' }] }],
+    tuples: [
+      { name: 'cat-price', range: [{ type: 'xs:string', 'json-property': 'category' }, { type: 'xs:decimal', 'json-property': 'price' }] },
+      { name: 'price-coll', indexes: [{ range: { type: 'xs:decimal', 'json-property': 'price', facet: false } }, { collection: { prefix: '' } }] },
+    ],
   };
   const structured = (href: string | undefined) => JSON.parse(parseHash(href!).params.get('structuredQuery')!);
 
@@ -126,6 +129,7 @@ describe('where a value leads', () => {
   test('columns are named by what their index reads', () => {
     expect(definitionSources(options, 'cat-price')!.map((s) => sourceLabel(s, '?'))).toEqual(['category', 'price']);
     expect(sourceLabel(definitionSources(options, 'uris')![0], '?')).toBe('uri');
+    expect(definitionSources(options, 'price-coll')!.map((s) => sourceLabel(s, '?'))).toEqual(['price', 'collection']);
     expect(sourceLabel({ kind: 'range', ref: { type: 'xs:int', element: { ns: '', name: 'n' } } }, '?')).toBe('n');
     expect(sourceLabel(undefined, 'value')).toBe('value');
   });

@@ -29,12 +29,21 @@ export function definitionSources(options: unknown, name: string): ValuesSource[
   const def = [...asArray(o.values), ...asArray(o.tuples)].find((d) => (d as { name?: unknown })?.name === name) as Record<string, unknown> | undefined;
   if (!def) return undefined;
   const sources: ValuesSource[] = [];
+  collectSources(def, sources);
+  return sources;
+}
+
+/** A tuples definition lists its sources under their kind (`"range": [a, b]`) or as `"indexes": [{"range": a}, …]`. */
+function collectSources(def: Record<string, unknown>, into: ValuesSource[]): void {
   for (const [key, value] of Object.entries(def)) {
     if (SETTINGS.has(key)) continue;
+    if (key === 'indexes') {
+      for (const entry of asArray(value)) if (entry && typeof entry === 'object') collectSources(entry as Record<string, unknown>, into);
+      continue;
+    }
     // `"uri": null` names the URI lexicon: a null is a source, not an absence.
-    for (const one of value === null ? [null] : asArray(value)) sources.push(sourceOf(key, one));
+    for (const one of value === null ? [null] : asArray(value)) into.push(sourceOf(key, one));
   }
-  return sources;
 }
 
 function sourceOf(key: string, body: unknown): ValuesSource {
