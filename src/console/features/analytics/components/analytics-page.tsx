@@ -87,7 +87,7 @@ function DefinitionView({ state, options, onAggregates }: { state: AnalyticsStat
   const sources = useMemo(() => definitionSources(options, state.name), [options, state.name]);
   const columns = useMemo(() => types.map((_, i) => sourceLabel(sources?.[i], types.length === 1 ? 'value' : `value ${i + 1}`)), [types, sources]);
   const sorted = useMemo(() => sortRows(rows, types, order), [rows, types, order]);
-  const hrefOf = (row: ValueRow) => (sources ? valueHref(sources, row.values, state.options) : undefined);
+  const hrefOf = (row: ValueRow) => (sources ? valueHref(sources, row.values, state.options, state.q) : undefined);
   const total = rows.reduce((sum, r) => sum + r.frequency, 0);
 
   // The table's order belongs to the data shown: a new definition starts from the most frequent.

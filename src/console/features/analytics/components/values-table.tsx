@@ -49,8 +49,8 @@ export function ValuesTable({
   };
 
   return (
-    <div className="values-table" ref={scroller} tabIndex={0} role="region" aria-label="Values (scrollable)">
-      <table className="table values-table__table" aria-label="Values" aria-rowcount={rows.length + 1}>
+    <div className="results-table" ref={scroller} tabIndex={0} role="region" aria-label="Values (scrollable)">
+      <table className="table results-table__table" aria-label="Values" aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((c, i) => header('value', c, i))}
@@ -59,7 +59,7 @@ export function ValuesTable({
         </thead>
         <tbody>
           {padTop > 0 && (
-            <tr aria-hidden="true" className="values-table__spacer">
+            <tr aria-hidden="true" className="results-table__spacer">
               <td colSpan={span} style={{ height: padTop }} />
             </tr>
           )}
@@ -84,7 +84,7 @@ export function ValuesTable({
             );
           })}
           {padBottom > 0 && (
-            <tr aria-hidden="true" className="values-table__spacer">
+            <tr aria-hidden="true" className="results-table__spacer">
               <td colSpan={span} style={{ height: padBottom }} />
             </tr>
           )}

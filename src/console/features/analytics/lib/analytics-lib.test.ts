@@ -8,17 +8,15 @@ import { formatAggregate } from './format';
 import { aggregatesFor, chartKinds, columnTypes, sortRows, topRows, valueRows } from './value-rows';
 import { definitionSources, sourceLabel, valueHref } from './value-link';
 
-const price: ValuesResponse = {
-  'values-response': {
-    name: 'price',
-    type: 'xs:decimal',
-    'distinct-value': [
-      { frequency: 1, _value: '10' },
-      { frequency: 3, _value: '9.5' },
-      { frequency: 1, _value: '100' },
-    ],
-  },
-};
+/** A values answer of `type` from [value, frequency] pairs, in the server's order. */
+const answerOf = (name: string, type: string, pairs: Array<[string, number]>): ValuesResponse => ({
+  'values-response': { name, type, 'distinct-value': pairs.map(([_value, frequency]) => ({ frequency, _value })) },
+});
+const price = answerOf('price', 'xs:decimal', [
+  ['10', 1],
+  ['9.5', 3],
+  ['100', 1],
+]);
 const catPrice: ValuesResponse = {
   'values-response': { name: 'cat-price', types: { type: ['xs:string', 'xs:decimal'] }, tuple: [{ frequency: 2, 'distinct-value': ['toys', '9.5'] }] },
 };
@@ -55,7 +53,8 @@ describe('rows', () => {
     const values = (r: { values: string[] }[]) => r.map((x) => x.values[0]);
     expect(values(sortRows(rows, ['xs:decimal'], { key: 'value', direction: 'ascending' }))).toEqual(['9.5', '10', '100']);
     expect(values(sortRows(rows, ['xs:decimal'], { key: 'value', direction: 'descending' }))).toEqual(['100', '10', '9.5']);
-    expect(values(sortRows(rows, ['xs:decimal'], { key: 'frequency', direction: 'descending' }))).toEqual(['9.5', '100', '10']);
+    expect(values(sortRows(rows, ['xs:decimal'], { key: 'frequency', direction: 'descending' }))).toEqual(['9.5', '10', '100']);
+    expect(values(sortRows(rows, ['xs:decimal'], { key: 'frequency', direction: 'ascending' }))).toEqual(['10', '100', '9.5']);
     expect(values(sortRows(rows, ['xs:string'], { key: 'value', direction: 'ascending' }))).toEqual(['9.5', '10', '100']);
   });
 
@@ -112,16 +111,17 @@ describe('where a value leads', () => {
   const structured = (href: string | undefined) => JSON.parse(parseHash(href!).params.get('structuredQuery')!);
 
   test('a range value is an EQ range query on the same index, in Search with the same options', () => {
-    const href = valueHref(definitionSources(options, 'price')!, ['9.5'], 'shop');
+    const href = valueHref(definitionSources(options, 'price')!, ['9.5'], 'shop', 'cheap');
     expect(parseHash(href!).path).toBe('/search');
+    expect(parseHash(href!).params.get('q')).toBe('cheap');
     expect(parseHash(href!).params.get('options')).toBe('shop');
     expect(structured(href)).toEqual({ query: { 'range-query': { type: 'xs:decimal', 'json-property': 'price', value: ['9.5'], 'range-operator': 'EQ' } } });
   });
 
   test('a collection is a collection query; a URI is the document; a tuple all of its values', () => {
-    expect(structured(valueHref(definitionSources(options, 'cats')!, ['toys'], 'default'))).toEqual({ query: { 'collection-query': { uri: ['toys'] } } });
-    expect(valueHref(definitionSources(options, 'uris')!, ['/a/b.json'], 'default')).toBe('#/documents?dir=%2Fa%2F&uri=%2Fa%2Fb.json');
-    const tuple = structured(valueHref(definitionSources(options, 'cat-price')!, ['toys', '9.5'], 'default'));
+    expect(structured(valueHref(definitionSources(options, 'cats')!, ['toys'], 'default', ''))).toEqual({ query: { 'collection-query': { uri: ['toys'] } } });
+    expect(valueHref(definitionSources(options, 'uris')!, ['/a/b.json'], 'default', '')).toBe('#/documents?dir=%2Fa%2F&uri=%2Fa%2Fb.json');
+    const tuple = structured(valueHref(definitionSources(options, 'cat-price')!, ['toys', '9.5'], 'default', ''));
     expect(tuple.query['and-query'].queries).toHaveLength(2);
     expect(tuple.query['and-query'].queries[0]['range-query']).toMatchObject({ 'json-property': 'category', value: ['toys'] });
   });
@@ -135,7 +135,7 @@ describe('where a value leads', () => {
   });
 
   test('a source without a query, or an unknown definition, leads nowhere', () => {
-    expect(valueHref(definitionSources(options, 'f')!, ['x'], 'default')).toBeUndefined();
+    expect(valueHref(definitionSources(options, 'f')!, ['x'], 'default', '')).toBeUndefined();
     expect(definitionSources(options, 'nope')).toBeUndefined();
   });
 });

@@ -83,13 +83,16 @@ export function queryFor(source: ValuesSource, value: string): Record<string, un
   }
 }
 
-/** The page showing the documents that have `values` (one per source); `undefined` when a source cannot be queried. */
-export function valueHref(sources: readonly ValuesSource[], values: readonly string[], optionSet: string): string | undefined {
+/**
+ * The page showing the documents that have `values` (one per source) among those the string
+ * query `q` matches, as the counts were; `undefined` when a source cannot be queried.
+ */
+export function valueHref(sources: readonly ValuesSource[], values: readonly string[], optionSet: string, q: string): string | undefined {
   if (sources.length !== values.length || sources.length === 0) return undefined;
   // A URI alone is one document: the explorer shows it.
   if (sources.length === 1 && sources[0].kind === 'uri') return documentHref(values[0]);
   const queries = sources.map((s, i) => queryFor(s, values[i]));
   if (queries.some((q) => q === undefined)) return undefined;
   const query = queries.length === 1 ? queries[0] : { 'and-query': { queries } };
-  return searchHref({ options: optionSet, structuredQuery: JSON.stringify({ query }) });
+  return searchHref({ q: q.trim() || undefined, options: optionSet, structuredQuery: JSON.stringify({ query }) });
 }

@@ -41,7 +41,7 @@ export interface SortOrder {
 
 /**
  * The rows in the order asked. Values compare as their type does (numbers as numbers,
- * dates by time, strings by the browser's collation); ties keep the server's order.
+ * dates by time, strings by the browser's collation); what is still tied keeps the server's order.
  */
 export function sortRows(rows: readonly ValueRow[], types: readonly string[], order: SortOrder): ValueRow[] {
   const sign = order.direction === 'ascending' ? 1 : -1;
@@ -52,8 +52,10 @@ export function sortRows(rows: readonly ValueRow[], types: readonly string[], or
     }
     return 0;
   };
-  const compare = order.key === 'frequency' ? (a: ValueRow, b: ValueRow) => a.frequency - b.frequency || compareValues(a, b) : compareValues;
-  return rows.map((row, i) => ({ row, i })).sort((a, b) => sign * compare(a.row, b.row) || a.i - b.i).map(({ row }) => row);
+  // Equal frequencies are listed by value, ascending whichever way the frequencies go.
+  const compare =
+    order.key === 'frequency' ? (a: ValueRow, b: ValueRow) => sign * (a.frequency - b.frequency) || compareValues(a, b) : (a: ValueRow, b: ValueRow) => sign * compareValues(a, b);
+  return rows.map((row, i) => ({ row, i })).sort((a, b) => compare(a.row, b.row) || a.i - b.i).map(({ row }) => row);
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true });
