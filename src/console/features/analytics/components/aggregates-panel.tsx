@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message';
 import { formatAggregate } from '../lib/format';
@@ -16,7 +17,15 @@ export function AggregatesPanel({
   run: UseQueryResult<ValuesRun>;
 }) {
   const results = run.data?.response['values-response']['aggregate-result'] ?? [];
-  const toggle = (name: string, on: boolean) => onChange(on ? [...chosen, name] : chosen.filter((a) => a !== name));
+  // The choice lives in the hash, which changes a moment after the click: the boxes show it at once.
+  const [ticked, setTicked] = useState(chosen);
+  const chosenKey = chosen.join(',');
+  useEffect(() => setTicked(chosenKey ? chosenKey.split(',') : []), [chosenKey]);
+  const toggle = (name: string, on: boolean) => {
+    const next = on ? [...ticked, name] : ticked.filter((a) => a !== name);
+    setTicked(next);
+    onChange(next);
+  };
   return (
     <section className="analytics-section" aria-labelledby="aggregates-title">
       <h2 className="section-title" id="aggregates-title">
@@ -26,7 +35,7 @@ export function AggregatesPanel({
         <legend className="visually-hidden">Aggregates to compute</legend>
         {offered.map((name) => (
           <label key={name} className="aggregates__choice">
-            <input type="checkbox" checked={chosen.includes(name)} onChange={(e) => toggle(name, e.target.checked)} /> {name}
+            <input type="checkbox" checked={ticked.includes(name)} onChange={(e) => toggle(name, e.target.checked)} /> {name}
           </label>
         ))}
       </fieldset>
