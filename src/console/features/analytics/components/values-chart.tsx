@@ -32,7 +32,7 @@ export function ValuesChart({ name, rows, types, columns }: { name: string; rows
     <div className="values-chart">
       {kinds.length > 1 && (
         <fieldset className="values-chart__kinds">
-          <legend className="field-label">Chart</legend>
+          <legend className="field-label">Chart type</legend>
           {kinds.map((k) => (
             <label key={k} className="values-chart__kind">
               <input type="radio" name={groupId} value={k} checked={k === kind} onChange={() => setChosen(k)} /> {KIND_LABELS[k]}
@@ -77,7 +77,8 @@ function drawChart(kind: ChartKind, name: string, rows: readonly ValueRow[], typ
         ...common,
         marginBottom: 80,
         x: { label: columns[0], tickRotate: -40, domain: rows.map((r) => r.values[0]) },
-        y: { label: 'frequency', grid: true },
+        // Frequencies are whole numbers: no tick between 1 and 2.
+        y: { label: 'frequency', grid: true, ticks: Math.min(10, Math.max(...rows.map((r) => r.frequency))) },
         marks: [
           Plot.barY(rows, {
             x: (r: ValueRow) => r.values[0],
