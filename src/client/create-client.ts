@@ -17,6 +17,7 @@ import { createGraphsApi, type GraphsApi } from './graphs';
 import { createQueryOptionsApi, type QueryOptionsApi } from './query-options';
 import { createIndexesApi, type IndexesApi } from './indexes';
 import { createSearchApi, type SearchApi } from './search';
+import { createValuesApi, type ValuesApi } from './values';
 import type { Send } from './transport';
 import type {
   BulkWrittenDocument,
@@ -30,6 +31,7 @@ export { ApiError } from './api-error';
 export type { ErrorResponse } from './api-error';
 export type * from './types';
 export type { ListQuery, SearchScope, SearchQuery, SearchApi } from './search';
+export type { ValuesApi, ValuesDefinitionRef, ValuesQuery, ValuesRead, ValuesView } from './values';
 
 export interface ClientOptions {
   /**
@@ -109,6 +111,8 @@ export interface TabulaClient {
   readonly queryOptions: QueryOptionsApi;
   /** Range index definitions and their re-indexing state. */
   readonly indexes: IndexesApi;
+  /** Values and tuples lexicons with frequencies and aggregates (`/v1/values`). */
+  readonly values: ValuesApi;
 }
 
 const DEFAULT_BATCH_SIZE = 50;
@@ -225,6 +229,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     graphs: createGraphsApi(send),
     queryOptions: createQueryOptionsApi(send),
     indexes: createIndexesApi(send),
+    values: createValuesApi(send, baseUrl),
   };
 }
 

@@ -294,7 +294,8 @@ export function createSearchApi(send: Send): SearchApi {
   };
 }
 
-function appendScope(params: URLSearchParams, scope: SearchScopeParams): void {
+/** Adds a scope's parameters in the order the API documents them; `/v1/values` takes the same ones. */
+export function appendScope(params: URLSearchParams, scope: SearchScopeParams): void {
   if (scope.options) params.set('options', scope.options);
   for (const c of list(scope.collection)) params.append('collection', c);
   if (scope.directory) params.set('directory', asDirectory(scope.directory));
@@ -311,7 +312,8 @@ function bodyOf(body: SearchBody | QueryByExample, what: 'search' | 'qbe'): Pick
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
-const list = (v: string | readonly string[] | undefined): readonly string[] => (v === undefined ? [] : typeof v === 'string' ? [v] : v);
+/** A parameter the API repeats, given once or as a list. */
+export const list = (v: string | readonly string[] | undefined): readonly string[] => (v === undefined ? [] : typeof v === 'string' ? [v] : v);
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 
@@ -320,7 +322,7 @@ function asDirectory(dir: string): string {
   return dir.endsWith('/') ? dir : `${dir}/`;
 }
 
-function checkInteger(name: string, value: number, min: number): number {
+export function checkInteger(name: string, value: number, min: number): number {
   if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
   return value;
 }

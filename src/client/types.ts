@@ -8,6 +8,7 @@ import type { SearchResponse as WireSearchResponse, SearchResult } from '../wire
 
 export type { BulkWrittenDocument, Capability, DocumentFormat, DocumentMetadata, Permission } from '../wire/documents';
 export type { MatchText, SearchFacet, SearchFacetValue, SearchMatch, SearchMetrics, SearchResult } from '../wire/search';
+export type { AggregateResultJson, DistinctValueJson, TupleJson, ValuesList, ValuesMetrics, ValuesResponse } from '../wire/values';
 
 interface DocumentContentBase {
   uri: string;

@@ -17,11 +17,14 @@ const views = [
   { id: 'xml' as const, label: 'XML' },
 ];
 
+/** What the panel reads of a run: the answer's text as received (the Analytics page's runs carry it too). */
+type RawRun = Pick<SearchRun, 'text' | 'contentType'>;
+
 /**
  * The request the page sent, and what came back: the JSON it read, or the same request
  * sent again with format=xml for the server's XML. A failed search shows its error body.
  */
-export function RequestPanel({ request, run }: { request: SearchRequestSpec; run: UseQueryResult<SearchRun> }) {
+export function RequestPanel({ request, run }: { request: SearchRequestSpec; run: UseQueryResult<RawRun> }) {
   const { client } = useConnection();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -71,7 +74,7 @@ export function RequestPanel({ request, run }: { request: SearchRequestSpec; run
   );
 }
 
-function JsonAnswer({ run }: { run: UseQueryResult<SearchRun> }) {
+function JsonAnswer({ run }: { run: UseQueryResult<RawRun> }) {
   if (run.isPending) return <p className="muted">Waiting for the answer…</p>;
   if (run.error) {
     const body = run.error instanceof ApiError ? JSON.stringify({ errorResponse: run.error.errorResponse }, null, 2) : String(run.error);

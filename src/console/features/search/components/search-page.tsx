@@ -18,8 +18,12 @@ import '../search.css';
  */
 export function SearchPage({ params }: { params: URLSearchParams }) {
   const state = readSearchState(params);
-  const { q, options, start, pageLength } = state;
-  const request = useMemo(() => searchRequest(searchQueryOf({ q, options, start, pageLength })), [q, options, start, pageLength]);
+  const { q, options, start, pageLength, structuredQuery } = state;
+  const request = useMemo(() => {
+    const spec = searchRequest(searchQueryOf({ q, options, start, pageLength }));
+    if (structuredQuery) spec.params.set('structuredQuery', structuredQuery);
+    return spec;
+  }, [q, options, start, pageLength, structuredQuery]);
   const run = useSearchRun(request);
   const constraints = useConstraints(options);
   const facets = run.data?.response.facets;
@@ -37,6 +41,14 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
   return (
     <div className="search-page">
       <SearchBar state={state} constraints={constraints} onRun={(text, optionSet) => go({ q: text, options: optionSet, start: 1 })} />
+      {structuredQuery && (
+        <p className="hint search-page__structured" data-testid="structured-query">
+          Also restricted by the structured query <code>{structuredQuery}</code>{' '}
+          <button type="button" className="button button--small button--ghost" onClick={() => go({ structuredQuery: undefined, start: 1 })}>
+            Remove
+          </button>
+        </p>
+      )}
       <div className="search-page__body">
         <FacetSidebar facets={facets} status={run.status} query={q} refinements={refinements} stale={run.isPlaceholderData} onRefine={(text) => go({ q: text, start: 1 })} />
         <SearchResults state={state} run={run} refinements={refinements} onRefine={(text) => go({ q: text, start: 1 })} />

@@ -20,6 +20,13 @@ describe('the search state in the hash', () => {
     expect(readSearchState(parseHash(href).params)).toEqual(state);
   });
 
+  test('a structured query travels in the hash only when there is one', () => {
+    const state = { q: '', options: 'default', start: 11, pageLength: 10, structuredQuery: '{"query":{"collection-query":{"uri":["a"]}}}' };
+    const href = searchHref(state);
+    expect(href).toBe(`#/search?start=11&structuredQuery=${encodeURIComponent(state.structuredQuery).replace(/%20/g, '+')}`);
+    expect(readSearchState(parseHash(href).params)).toEqual(state);
+  });
+
   test('the request leaves out an empty query and the default options', () => {
     expect(searchQueryOf({ q: '  ', options: 'default', start: 1, pageLength: 10 })).toEqual({ start: 1, pageLength: 10 });
     expect(searchQueryOf({ q: 'soup', options: 'recipes', start: 3, pageLength: 5 })).toEqual({ q: 'soup', options: 'recipes', start: 3, pageLength: 5 });

@@ -15,6 +15,11 @@ export interface SearchState {
   /** 1-based index of the first result shown. */
   start: number;
   pageLength: number;
+  /**
+   * A structured query (JSON or XML text) ANDed with `q`, sent as the API's `structuredQuery`
+   * parameter: how another page (Analytics) links to the documents that have a value.
+   */
+  structuredQuery?: string;
 }
 
 export const SEARCH_ROUTE = '/search';
@@ -31,6 +36,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     start: Number.isSafeInteger(start) && start >= 1 ? start : 1,
     // Any sensible size a link carries is honoured, not only the picker's.
     pageLength: Number.isInteger(pageLength) && pageLength >= 1 && pageLength <= 1000 ? pageLength : DEFAULT_PAGE_LENGTH,
+    ...(params.get('structuredQuery') ? { structuredQuery: params.get('structuredQuery')! } : {}),
   };
 }
 
@@ -41,6 +47,7 @@ export function searchHref(state: Partial<SearchState>): string {
     options: state.options === DEFAULT_OPTIONS ? undefined : state.options,
     start: state.start && state.start > 1 ? state.start : undefined,
     pageLength: state.pageLength && state.pageLength !== DEFAULT_PAGE_LENGTH ? state.pageLength : undefined,
+    structuredQuery: state.structuredQuery,
   });
 }
 
