@@ -55,22 +55,6 @@ describe('requests', () => {
     expect(requests[0].body).toBe(xml);
   });
 
-  test('previewValues POSTs the options inline in a combined query to /v1/values/{name}', async () => {
-    const answer = { 'values-response': { name: 'price', type: 'xs:decimal', 'distinct-value': [{ frequency: 2, _value: '9.5' }] } };
-    const { api, requests } = recording(() => json(answer));
-    const options = { values: [{ name: 'price', range: { type: 'xs:decimal', 'json-property': 'price' } }] };
-    expect(await api.previewValues('price', options, { pageLength: 10 })).toEqual(answer);
-    const { req, body } = requests[0];
-    expect(target(req)).toBe('POST /v1/values/price?format=json&pageLength=10');
-    expect(req.headers.get('content-type')).toBe('application/json');
-    expect(JSON.parse(body)).toEqual({ search: { options } });
-  });
-
-  test('previewValues refuses an answer that is not a values-response', async () => {
-    const { api } = recording(() => json({ total: 1 }));
-    await expect(api.previewValues('a b', {})).rejects.toThrow(/values-response/);
-  });
-
   test('an empty name is refused before anything is sent', async () => {
     const { api, requests } = recording();
     await expect(api.read('')).rejects.toThrow(/needs a name/);

@@ -16,7 +16,6 @@
  */
 import { ApiError } from './api-error';
 import type { Send } from './transport';
-import type { ValuesResponse } from '../wire/values';
 
 /** An option set in its JSON form: the content of `{"options": …}` (MarkLogic’s Search Developer’s Guide, query options reference). */
 export type QueryOptionsJson = Record<string, unknown>;
@@ -49,20 +48,7 @@ export interface QueryOptionsApi {
   writeXml(name: string, xml: string, request?: RequestOptions): Promise<WrittenOptions>;
   /** Deletes a set; deleting one that does not exist is not an error. */
   remove(name: string, options?: RequestOptions): Promise<void>;
-  /**
-   * The first values of a `values` or `tuples` definition of options that need not be
-   * stored: `POST /v1/values/{name}` with the options inline in a combined query, as
-   * the Options page previews a set before it is saved.
-   */
-  previewValues(definition: string, options: QueryOptionsJson, request?: ValuesPreviewOptions): Promise<ValuesResponse>;
 }
-
-export interface ValuesPreviewOptions extends RequestOptions {
-  /** How many values (or tuples) to return; the server's default otherwise. */
-  pageLength?: number;
-}
-
-export const VALUES_PATH = '/v1/values';
 
 export const CONFIG_QUERY_PATH = '/v1/config/query';
 
@@ -122,19 +108,6 @@ export function createQueryOptionsApi(send: Send): QueryOptionsApi {
       await res.body?.cancel();
     },
 
-    async previewValues(definition, options, { signal, pageLength } = {}) {
-      if (definition === '') throw new TypeError('A values preview needs a definition name');
-      const params = new URLSearchParams({ format: 'json' });
-      if (pageLength !== undefined) params.set('pageLength', String(pageLength));
-      const res = await send('POST', `${VALUES_PATH}/${encodeURIComponent(definition)}`, params, {
-        signal,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ search: { options } }),
-      });
-      const body = (await res.json()) as Partial<ValuesResponse> | null;
-      if (!body || typeof body['values-response'] !== 'object' || body['values-response'] === null) throw new Error(`The server answered ${VALUES_PATH}/${definition} with JSON that is not {"values-response": {…}}`);
-      return body as ValuesResponse;
-    },
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { testApi } from '../../test/helpers';
-import { keepRequest, recordingClient, type Responder } from '../../test/recording-client';
+import { keepRequest, keepWithBody, recordingClient, type Responder } from '../../test/recording-client';
 import { ApiError, createClient } from './create-client';
 import { readValuesResponse, valuesRequest } from './values';
 
@@ -134,6 +134,23 @@ describe('read: GET /v1/values/{name}', () => {
 
   test('JSON that is not a values response rejects', () => {
     expect(() => readValuesResponse('{"total":0}')).toThrow('not a values response');
+  });
+});
+
+describe('preview: POST /v1/values/{name} with the options inline', () => {
+  test('sends a combined query holding the options, and pageLength', async () => {
+    const { client, requests } = recordingClient(() => answer(priceAnswer), keepWithBody);
+    const options = { values: [{ name: 'price', range: { type: 'xs:decimal', 'json-property': 'price' } }] };
+    expect(await client.values.preview('price', options, { pageLength: 10 })).toEqual(priceAnswer);
+    const { req, body } = await requests[0];
+    expect([req.method, path(req), params(req)]).toEqual(['POST', '/v1/values/price', [['format', 'json'], ['pageLength', '10']]]);
+    expect(req.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(body)).toEqual({ search: { options } });
+  });
+
+  test('refuses an answer that is not a values-response', async () => {
+    const { values } = recording(() => answer({ total: 1 }));
+    await expect(values.preview('a b', {})).rejects.toThrow('not a values response');
   });
 });
 

@@ -36,7 +36,7 @@ export interface ValuesQuery extends Omit<SearchScopeParams, 'view'> {
   structuredQuery?: string | Record<string, unknown>;
   /** Built-in aggregates to compute (`sum`, `avg`, `correlation`…), besides the definition's own. */
   aggregates?: readonly string[];
-  /** `values` (the default), `aggregate` (the aggregates alone) or `all`. */
+  /** `values` (the values alone), `aggregate` (the aggregates alone) or `all` (both, the default). */
   view?: ValuesView;
   direction?: 'ascending' | 'descending';
   /** Count each occurrence (`item`) or each document once (`fragment`). */
@@ -64,6 +64,17 @@ export interface ValuesApi {
   list(options?: string, request?: RequestOptions): Promise<ValuesDefinitionRef[]>;
   /** A definition's values or tuples, frequencies and aggregates, by GET. */
   read(name: string, query?: ValuesQuery, options?: RequestOptions): Promise<ValuesRead>;
+  /**
+   * The first values of a definition in option sets that are not stored: `POST
+   * /v1/values/{name}` with the options inline in a combined query (a GET can only name a
+   * stored set), as the Options page previews a set before it is saved.
+   */
+  preview(name: string, options: Record<string, unknown>, request?: ValuesPreviewOptions): Promise<ValuesResponse>;
+}
+
+export interface ValuesPreviewOptions extends RequestOptions {
+  /** How many values (or tuples) to return; all of them otherwise. */
+  pageLength?: number;
 }
 
 /** `GET /v1/values/{name}`: the request {@link ValuesApi.read} sends. */
@@ -114,6 +125,18 @@ export function createValuesApi(send: Send, baseUrl: string): ValuesApi {
       const res = await send(request.method, request.path, request.params, { signal, headers: accept });
       const text = await res.text();
       return { response: readValuesResponse(text), request, url: requestUrl(baseUrl, request), text };
+    },
+
+    async preview(name, options, { signal, pageLength } = {}) {
+      if (name === '') throw new TypeError('A values definition needs a name');
+      const params = new URLSearchParams({ format: 'json' });
+      if (pageLength !== undefined) params.set('pageLength', String(checkInteger('pageLength', pageLength, 0)));
+      const res = await send('POST', `${VALUES_PATH}/${encodeURIComponent(name)}`, params, {
+        signal,
+        headers: { 'Content-Type': 'application/json', ...accept },
+        body: JSON.stringify({ search: { options } }),
+      });
+      return readValuesResponse(await res.text());
     },
   };
 }

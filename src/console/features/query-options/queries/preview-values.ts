@@ -18,7 +18,7 @@ export function usePreviewValues(options: QueryOptionsJson | undefined, definiti
   const sent = options === undefined ? '' : JSON.stringify(options);
   return useQuery({
     queryKey: optionsKeys.values(key, sent, definition, indexEpoch),
-    queryFn: ({ signal }) => client.queryOptions.previewValues(definition, options ?? {}, { pageLength: VALUES_PREVIEW_LENGTH, signal }),
+    queryFn: ({ signal }) => client.values.preview(definition, options ?? {}, { pageLength: VALUES_PREVIEW_LENGTH, signal }),
     enabled: options !== undefined && definition !== '',
     placeholderData: keepPreviousData,
   });
