@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Plot from '@observablehq/plot';
-import { chartKinds, isTemporalType, TOP_N, topRows, type ChartKind, type ValueRow } from '../lib/value-rows';
+import { axisValues, chartKinds, isTemporalType, TOP_N, topRows, type ChartKind, type ValueRow } from '../lib/value-rows';
 import { formatCount } from '../lib/format';
 
 const KIND_LABELS: Record<ChartKind, string> = { bar: 'Bars', histogram: 'Histogram', heatmap: 'Heat map', scatter: 'Scatter', none: 'None' };
@@ -102,9 +102,11 @@ function drawChart(kind: ChartKind, name: string, rows: readonly ValueRow[], typ
       return Plot.plot({
         ...common,
         marginBottom: 80,
-        x: { label: columns[0], tickRotate: -40 },
-        y: { label: columns[1] },
-        color: { scheme: 'blues', legend: true, label: 'frequency' },
+        // Bands in each index's own order (numbers as numbers, not as the strings they arrive as),
+        // and colour from zero, so a pair seen once is not drawn as white as an absent one.
+        x: { type: 'band', label: columns[0], tickRotate: -40, domain: axisValues(rows, 0, types[0]) },
+        y: { type: 'band', label: columns[1], domain: axisValues(rows, 1, types[1]) },
+        color: { type: 'linear', scheme: 'blues', legend: true, label: 'frequency', domain: [0, Math.max(...rows.map((r) => r.frequency))] },
         marks: [Plot.cell(rows, { x: (r: ValueRow) => r.values[0], y: (r: ValueRow) => r.values[1], fill: 'frequency', ariaLabel: pair, title: pair })],
       });
     default:

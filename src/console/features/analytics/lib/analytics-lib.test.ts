@@ -5,7 +5,7 @@ import { aggregatesQueryOf, analyticsHref, readAnalyticsState, valuesQueryOf } f
 import { csvField, toCsv } from './csv';
 import { curlCommand, shellQuote } from './curl-command';
 import { formatAggregate } from './format';
-import { aggregatesFor, chartKinds, columnTypes, sortRows, topRows, valueRows } from './value-rows';
+import { aggregatesFor, axisValues, chartKinds, columnTypes, sortRows, topRows, valueRows } from './value-rows';
 import { definitionSources, sourceLabel, valueHref } from './value-link';
 
 /** A values answer of `type` from [value, frequency] pairs, in the server's order. */
@@ -46,6 +46,17 @@ describe('rows', () => {
     expect(valueRows(catPrice)).toEqual([{ values: ['toys', '9.5'], frequency: 2 }]);
     expect(valueRows({ 'values-response': { name: 'x', type: 'xs:string' } })).toEqual([]);
     expect([columnTypes(price), columnTypes(catPrice)]).toEqual([['xs:decimal'], ['xs:string', 'xs:decimal']]);
+  });
+
+  test('a heat map axis lists each distinct value once, in its type’s order', () => {
+    const rows = [
+      { values: ['toys', '12.5'], frequency: 1 },
+      { values: ['books', '8'], frequency: 1 },
+      { values: ['toys', '5'], frequency: 2 },
+      { values: ['books', '12.5'], frequency: 1 },
+    ];
+    expect(axisValues(rows, 0, 'xs:string')).toEqual(['books', 'toys']);
+    expect(axisValues(rows, 1, 'xs:decimal')).toEqual(['5', '8', '12.5']);
   });
 
   test('sorts numbers as numbers, by frequency with ties in value order, either way', () => {

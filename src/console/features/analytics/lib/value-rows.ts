@@ -60,6 +60,11 @@ export function sortRows(rows: readonly ValueRow[], types: readonly string[], or
 
 const collator = new Intl.Collator(undefined, { numeric: true });
 
+/** The distinct values of column `i` of the rows, in their type's order (a heat map's axis). */
+export function axisValues(rows: readonly ValueRow[], i: number, type: string | undefined): string[] {
+  return [...new Set(rows.map((r) => r.values[i]))].sort((a, b) => compareTyped(a, b, type));
+}
+
 function compareTyped(a: string, b: string, type: string | undefined): number {
   if (isNumericType(type)) return Number(a) - Number(b);
   if (isTemporalType(type)) return Date.parse(a) - Date.parse(b);
