@@ -258,6 +258,12 @@ describe('GET /v1/values/{name}: values', () => {
     expect(rest).toMatchObject(want);
   });
 
+  test('database names this database; another is XDMP-NOSUCHDB', async () => {
+    expect((await values(`/v1/values/category?options=shop&format=json&database=${encodeURIComponent(api.db.name)}`))['distinct-value']).toEqual(asJson(categories(SHOP)));
+    expect(await errorOf(await api.fetch('/v1/values/category?options=shop&format=json&database=Elsewhere'))).toMatchObject({ code: 'XDMP-NOSUCHDB' });
+    expect(await errorOf(await api.fetch('/v1/values?options=shop&format=json&database=Elsewhere'))).toMatchObject({ code: 'XDMP-NOSUCHDB' });
+  });
+
   test('/LATEST/values/{name} is /v1/values/{name}', async () => {
     expect((await values('/LATEST/values/category?options=shop&format=json'))['distinct-value']).toEqual(asJson(categories(SHOP)));
   });
