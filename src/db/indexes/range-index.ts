@@ -136,6 +136,8 @@ export class RangeIndex {
   /** The type's order; 0 means equal values. */
   readonly compare: CompareValues;
   private readonly sortCompare: CompareValues;
+  /** Whether equal values are identical (decimals, kept as canonical text). */
+  private readonly canonicalText: boolean;
   private readonly hasNaN: boolean;
 
   private readonly byDoc = new Map<number, DocValues>();
@@ -152,6 +154,7 @@ export class RangeIndex {
     this.collation = spec.type === 'string' || spec.type === 'anyURI' ? spec.collation : undefined;
     this.compare = comparatorFor(spec.type, this.collation);
     this.sortCompare = sortComparator(spec.type, this.collation);
+    this.canonicalText = spec.type === 'decimal';
     this.hasNaN = spec.type === 'double' || spec.type === 'float';
   }
 
@@ -356,7 +359,8 @@ export class RangeIndex {
 
   /** Equal in the index's order; identical primitives are decided without calling a collator. */
   private same(a: RangeValue, b: RangeValue): boolean {
-    return a === b || this.compare(a, b) === 0;
+    // Decimals are held in their canonical text: equal ones are the same string.
+    return a === b || (!this.canonicalText && this.compare(a, b) === 0);
   }
 
   /** Entry order: value (with the sort tie-break), then document key. */

@@ -245,9 +245,20 @@ export class Corpus {
   private readonly propertyTexts = new Map<number, IndexedText>();
   private readonly collections = new Map<string, Set<number>>();
   private live = 0;
+  /** Live documents by format: lets a reader skip filtering by format when every document has it. */
+  private readonly perFormat = new Map<DocumentFormat, number>();
 
   get size(): number {
     return this.live;
+  }
+
+  /** How many live documents are of `format`. */
+  countOf(format: DocumentFormat): number {
+    return this.perFormat.get(format) ?? 0;
+  }
+
+  private counted(format: DocumentFormat, by: 1 | -1): void {
+    this.perFormat.set(format, this.countOf(format) + by);
   }
 
   entry(key: number): DocEntry | undefined {
@@ -293,6 +304,7 @@ export class Corpus {
     this.entries[key] = entry;
     this.byUri.set(doc.uri, key);
     this.live++;
+    this.counted(entry.format, 1);
     this.content.terms.add(key, keys);
     for (const c of entry.collections) {
       let set = this.collections.get(c);
@@ -327,6 +339,7 @@ export class Corpus {
     this.entries[key] = undefined;
     this.byUri.delete(uri);
     this.live--;
+    this.counted(entry.format, -1);
     return true;
   }
 
@@ -350,6 +363,7 @@ export class Corpus {
       this.entries[entry.key] = entry;
       this.byUri.set(entry.uri, entry.key);
       this.live++;
+      this.counted(entry.format, 1);
       if (properties) this.propertyTexts.set(entry.key, properties);
       for (const c of entry.collections) {
         let set = this.collections.get(c);

@@ -102,8 +102,35 @@ export async function readableMatches(index: LoadedIndex, query: Query, principa
     range: (ref, op, values) => index.rangeIndexes.matching(ref, op, values),
     read: (keys) => readEntries(index, corpus, keys),
   });
+  const readableBy = (k: number) => canRead(principal, corpus.entry(k)!);
+  // Every document (no query, or an empty one): the readable ones straight from the corpus,
+  // rather than a set of every key first and a filtered copy of it after.
+  if (query.kind === 'true') return { corpus, evaluator, readable: new Set(filterKeys(corpus.keys(), readableBy)) };
   const matched = await evaluator.docs(query, { target: 'content', scopes: [] });
-  return { corpus, evaluator, readable: filterSet(matched, (k) => canRead(principal, corpus.entry(k)!)) };
+  return { corpus, evaluator, readable: filterSet(matched, readableBy) };
+}
+
+/**
+ * The documents of `query` that `principal` may read, as {@link readableMatches} finds them,
+ * except that "every document" is `undefined` rather than a set of every key: a lexicon over
+ * the whole database then walks its index without a membership test, and nothing builds a
+ * set of a hundred thousand keys to say "all".
+ */
+export async function readableKeys(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; readable: Set<number> | undefined }> {
+  if (query.kind === 'true') {
+    const corpus = await index.ready();
+    deadline.check(stage);
+    let all = true;
+    for (const k of corpus.keys()) {
+      if (!canRead(principal, corpus.entry(k)!)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return { corpus, readable: undefined };
+  }
+  const { corpus, readable } = await readableMatches(index, query, principal, deadline, stage);
+  return { corpus, readable };
 }
 
 export async function runSearch(index: LoadedIndex, request: SearchRequest): Promise<SearchOutcome> {
@@ -299,6 +326,10 @@ function canRead(p: Principal, e: DocEntry): boolean {
   return p.roles.has('admin') || e.readers.some((r) => p.roles.has(r));
 }
 
+function* filterKeys(keys: Iterable<number>, keep: (k: number) => boolean): Generator<number> {
+  for (const k of keys) if (keep(k)) yield k;
+}
+
 function filterSet(s: Set<number>, keep: (k: number) => boolean): Set<number> {
   const out = new Set<number>();
   for (const k of s) if (keep(k)) out.add(k);
@@ -337,12 +368,14 @@ function collectionFacet(corpus: Corpus, keys: ReadonlySet<number>, prefix: stri
  * The collections starting with `prefix` that documents of `keys` are in, each with how many
  * of them are (unordered): the collection facet's count and the collection lexicon's (/v1/values).
  */
-export function collectionCounts(corpus: Corpus, keys: ReadonlySet<number>, prefix: string): Array<{ value: string; count: number }> {
+/** The collections of documents in `keys` (undefined: every document) whose URI starts with `prefix`, with how many documents each. */
+export function collectionCounts(corpus: Corpus, keys: ReadonlySet<number> | undefined, prefix: string): Array<{ value: string; count: number }> {
   const out: Array<{ value: string; count: number }> = [];
   for (const name of corpus.collectionNames()) {
     if (!name.startsWith(prefix)) continue;
-    let n = 0;
-    for (const k of corpus.collection(name)) if (keys.has(k)) n++;
+    const members = corpus.collection(name);
+    let n = keys ? 0 : members.size;
+    if (keys) for (const k of members) if (keys.has(k)) n++;
     if (n > 0) out.push({ value: name, count: n });
   }
   return out;

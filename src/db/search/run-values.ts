@@ -6,7 +6,8 @@
  *
  * Semantics:
  * - Only documents the query matches and the acting user may read count (run-search.ts's
- *   `readableMatches`, the same step a search takes).
+ *   `readableMatches`, the same step a search takes; `readableKeys` says "all" without a set
+ *   of every key when the whole database is asked for and readable).
  * - A range index's values are counted by the range index itself, the same count its facets
  *   use, over the documents of the reference's format (JSON for a json-property, XML for an
  *   element or attribute, as range queries match); a missing or building index is refused as a search refuses it (XDMP-ELEMRIDXNOTFOUND
@@ -39,7 +40,7 @@ import type { ValuesDefinition, ValuesSource } from '../values/definitions';
 import type { Corpus } from './corpus';
 import type { ValueLexicon } from './live-range-indexes';
 import type { Query, RangeType } from './query-model';
-import { collectionCounts, readableMatches, type LoadedIndex } from './run-search';
+import { collectionCounts, readableKeys, type LoadedIndex } from './run-search';
 import type { SearchIndex } from './search-index';
 
 export interface ValuesRequest {
@@ -99,7 +100,7 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
   const corpus = await index.ready();
   // Refused before the query runs: a missing or building range index.
   const lexicons = def.sources.map((s) => lexiconOf(index, corpus, s));
-  const { readable } = await readableMatches(index, request.query, request.principal, deadline, 'the values');
+  const { readable } = await readableKeys(index, request.query, request.principal, deadline, 'the values');
   const frequency = request.frequency ?? def.frequency ?? 'item';
   const direction = request.direction ?? def.direction;
   const limit = request.limit ?? def.limit;
@@ -117,7 +118,7 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
     return { kind: 'tuples', types: [lexicon.type], collations, tuples: page(tuples), all: tuples };
   }
   deadline.check('the values');
-  const counts = orderCounts(tupleCounts(def.name, lexicons, readable, frequency, deadline), def.order, direction);
+  const counts = orderCounts(tupleCounts(def.name, lexicons, readable, () => corpus.keys(), frequency, deadline), def.order, direction);
   const all = (limit === undefined ? counts : counts.slice(0, limit)).map((c): DistinctTuple => ({ values: c.values, frequency: c.count }));
   return { kind: 'tuples', types: lexicons.map((l) => l.type), collations, tuples: page(all), all };
 }
@@ -136,6 +137,9 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
       collation: lexicon.collation,
       compare: lexicon.compare,
       counts: (keys, frequency) => {
+        // When every document is of the reference's format there is nothing to filter out,
+        // and when every one is asked for, nothing to restrict: the index's own walk.
+        if (corpus.countOf(format) === corpus.size) return lexicon.counts(keys && keys.size < corpus.size ? keys : undefined, frequency);
         const mine = new Set<number>();
         for (const k of keys ?? corpus.keys()) if (ofFormat(k)) mine.add(k);
         return lexicon.counts(mine, frequency);
@@ -153,7 +157,7 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
       collation: CODEPOINT,
       compare,
       // A document is in a collection once: both frequencies count documents.
-      counts: (keys) => ascending(collectionCounts(corpus, keys ?? new Set(corpus.keys()), prefix)),
+      counts: (keys) => ascending(collectionCounts(corpus, keys, prefix)),
       docValues: (key) => {
         const values = corpus.entry(key)?.collections.filter((c) => c.startsWith(prefix)) ?? [];
         return values.length > 0 ? once(values) : undefined;
@@ -176,12 +180,12 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
 }
 
 /**
- * The distinct combinations of the lexicons' values co-occurring in documents of `keys`, with
+ * The distinct combinations of the lexicons' values co-occurring in documents of `keys` (undefined: all), with
  * their frequencies, in ascending item order. Each value is numbered by its place among its
  * index's distinct values, so equal values (under a collation, say) are one and a tuple's
  * order is the order of its numbers.
  */
-function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<number>, frequency: 'item' | 'fragment', deadline: Deadline): Array<{ values: RangeValue[]; count: number }> {
+function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<number> | undefined, all: () => Iterable<number>, frequency: 'item' | 'fragment', deadline: Deadline): Array<{ values: RangeValue[]; count: number }> {
   const distinct = lexicons.map((l) => l.counts(keys, 'fragment').map((c) => c.value));
   const n = lexicons.length;
   // A combination is keyed by its numbers in mixed radix (one digit per index) while that is
@@ -193,7 +197,7 @@ function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<n
   const at: number[] = new Array<number>(n);
   let seen = 0;
   let steps = 0;
-  for (const key of keys) {
+  for (const key of keys ?? all()) {
     if (++seen % CHECK_EVERY === 0) deadline.check('the values');
     let complete = true;
     for (let i = 0; i < n && complete; i++) {

@@ -41,8 +41,9 @@
  *   writes its values (`lexicalOf` of ../indexes/range-values.ts), like the distinct values beside them.
  *
  * Cost: one pass over the input for every aggregate (West's weighted update for the variances and
- * covariances, numerically stable), plus, for `median`, a pass that checks the values are in item order
- * — the order a lexicon returns them in — and a sort of a copy only when they are not.
+ * covariances, numerically stable); `sum` and `avg` of one list share one exact sum, taken in safe
+ * integers where the digits allow; `median` reads the values' doubles, checks they are in order — the
+ * order a lexicon returns them in — and sorts positions only when they are not.
  */
 import { DbError } from '../errors';
 import { comparatorFor, lexicalOf, type RangeValue } from '../indexes/range-values';
@@ -188,19 +189,56 @@ function scaledOf(value: RangeValue, type: RangeType): Decimal {
   return { digits: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
 }
 
+/** Sums already taken, by input: `sum` and `avg` of one answer read the same list. */
+const sums = new WeakMap<readonly DistinctValue[], { type: RangeType; sum: Decimal }>();
+
+/**
+ * The exact sum of an integer or decimal list, weighted by frequency. Most values have a
+ * few digits: their digits times their frequency are added as safe integers, one running
+ * total per scale, and only what would pass 2^53 goes through bigint arithmetic.
+ */
 function exactSum(values: readonly DistinctValue[], type: RangeType): Decimal {
+  const known = sums.get(values);
+  if (known && known.type === type) return known.sum;
   let digits = 0n;
   let scale = 0;
-  for (const { value, frequency } of values) {
-    if (frequency <= 0) continue;
-    const item = scaledOf(value, type);
+  const add = (item: Decimal) => {
     if (item.scale > scale) {
       digits *= pow10(item.scale - scale);
       scale = item.scale;
     }
-    digits += item.digits * pow10(scale - item.scale) * BigInt(frequency);
+    digits += item.digits * pow10(scale - item.scale);
+  };
+  /** Running totals of safe integers, by scale. */
+  const small = new Map<number, number>();
+  for (const { value, frequency } of values) {
+    if (frequency <= 0) continue;
+    const fast = safeScaled(value, type);
+    if (fast) {
+      const term = fast.digits * frequency;
+      const total = (small.get(fast.scale) ?? 0) + term;
+      if (Number.isSafeInteger(term) && Number.isSafeInteger(total)) {
+        small.set(fast.scale, total);
+        continue;
+      }
+    }
+    const item = scaledOf(value, type);
+    add({ digits: item.digits * BigInt(frequency), scale: item.scale });
   }
-  return { digits, scale };
+  for (const [itemScale, total] of small) add({ digits: BigInt(total), scale: itemScale });
+  const sum = { digits, scale };
+  sums.set(values, { type, sum });
+  return sum;
+}
+
+/** A value whose digits fit a safe integer, as those digits and its scale; undefined otherwise. */
+function safeScaled(value: RangeValue, type: RangeType): { digits: number; scale: number } | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? { digits: value, scale: 0 } : undefined;
+  if (type !== 'decimal' || (value as string).length > 16) return undefined;
+  const text = value as string;
+  const point = text.indexOf('.');
+  if (point < 0) return { digits: Number(text), scale: 0 };
+  return { digits: Number(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
 }
 
 /** MarkLogic's decimals carry 18 digits after the point. */
@@ -229,26 +267,32 @@ function floatingSum(values: readonly DistinctValue[]): number {
   return sum;
 }
 
-/** The frequency-weighted median: the middle item, or the mean of the two middle items. */
-function median({ type, collation, values }: ValuesInput): number {
-  const compare = comparatorFor(type, collation);
-  let ordered = values;
-  for (let i = 1; i < values.length; i++) {
-    if (compare(values[i - 1].value, values[i].value) > 0) {
-      ordered = [...values].sort((a, b) => compare(a.value, b.value));
+/**
+ * The frequency-weighted median: the middle item, or the mean of the two middle items. The
+ * items are ordered by their doubles: a < b gives double(a) ≤ double(b), so that order is the
+ * exact one up to values with the same double, whose order cannot change the median's double.
+ */
+function median({ values }: ValuesInput): number {
+  const doubles = values.map((v) => toDouble(v.value));
+  let order: number[] | undefined;
+  for (let i = 1; i < doubles.length; i++) {
+    if (doubles[i - 1] > doubles[i]) {
+      order = doubles.map((_, j) => j).sort((a, b) => doubles[a] - doubles[b]);
       break;
     }
   }
-  const total = totalFrequency(ordered);
+  const total = totalFrequency(values);
   // 0-based positions of the middle items in the list with every value repeated by its frequency.
   const low = Math.floor((total - 1) / 2);
   const high = Math.floor(total / 2);
   let seen = 0;
   let lowValue = NaN;
-  for (const { value, frequency } of ordered) {
+  for (let i = 0; i < values.length; i++) {
+    const at = order ? order[i] : i;
+    const frequency = values[at].frequency;
     if (frequency <= 0) continue;
-    if (seen <= low && low < seen + frequency) lowValue = toDouble(value);
-    if (seen <= high && high < seen + frequency) return (lowValue + toDouble(value)) / 2;
+    if (seen <= low && low < seen + frequency) lowValue = doubles[at];
+    if (seen <= high && high < seen + frequency) return (lowValue + doubles[at]) / 2;
     seen += frequency;
   }
   return NaN; // not reached: high < total
