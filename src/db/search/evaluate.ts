@@ -14,6 +14,7 @@ import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
 import { NodeKind, nodeCount, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
 import { phraseMatcher, type PhraseMatcher, type WordMatcher } from './matchers';
 import type { Query, RangeIndexRef, RangeOperator, Scope } from './query-model';
+import { rangeFormat } from './range-documents';
 
 export interface EvalContext {
   corpus: Corpus;
@@ -92,11 +93,10 @@ export class Evaluator {
       case 'value':
         return this.values(q, frame);
       case 'range': {
-        // One range index holds a name's values from JSON properties and XML elements alike; as
-        // cts:json-property-range-query and cts:element-range-query do, a json-property range
-        // matches JSON documents and an element (or attribute) range XML ones, the word and value
-        // scopes' rule (corpus.ts pathInScope). So a JSON QBE's $gt finds JSON documents only.
-        const format = q.index.scope.kind === 'json-property' ? 'json' : 'xml';
+        // A json-property range matches JSON documents and an element (or attribute) range XML
+        // ones (range-documents.ts), the word and value scopes' rule (corpus.ts pathInScope). So
+        // a JSON QBE's $gt finds JSON documents only.
+        const format = rangeFormat(q.index.scope);
         return filter(new Set(this.ctx.range(q.index, q.operator, q.values)), (k) => this.ctx.corpus.entry(k)?.format === format);
       }
       case 'collection': {

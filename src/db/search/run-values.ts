@@ -39,6 +39,7 @@ import type { DistinctTuple, DistinctValue } from '../values/aggregates';
 import type { ValuesDefinition, ValuesSource } from '../values/definitions';
 import type { Corpus } from './corpus';
 import type { ValueLexicon } from './live-range-indexes';
+import { rangeDocuments, rangeFormat } from './range-documents';
 import type { Query, RangeType } from './query-model';
 import { collectionCounts, readableKeys, type LoadedIndex } from './run-search';
 import type { SearchIndex } from './search-index';
@@ -127,23 +128,15 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
 function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): ValueLexicon {
   if (source.kind === 'range') {
     const lexicon = index.rangeIndexes.lexicon(source.index);
-    // One range index holds a name's values from JSON properties and XML elements alike; as a
-    // range query does (evaluate.ts), a json-property reference reads JSON documents and an
-    // element or attribute reference XML ones.
-    const format = source.index.scope.kind === 'json-property' ? 'json' : 'xml';
+    // A json-property reference reads JSON documents and an element or attribute reference XML
+    // ones, as a range query and a range facet do (range-documents.ts).
+    const format = rangeFormat(source.index.scope);
     const ofFormat = (k: number) => corpus.entry(k)?.format === format;
     return {
       type: lexicon.type,
       collation: lexicon.collation,
       compare: lexicon.compare,
-      counts: (keys, frequency) => {
-        // When every document is of the reference's format there is nothing to filter out,
-        // and when every one is asked for, nothing to restrict: the index's own walk.
-        if (corpus.countOf(format) === corpus.size) return lexicon.counts(keys && keys.size < corpus.size ? keys : undefined, frequency);
-        const mine = new Set<number>();
-        for (const k of keys ?? corpus.keys()) if (ofFormat(k)) mine.add(k);
-        return lexicon.counts(mine, frequency);
-      },
+      counts: (keys, frequency) => lexicon.counts(rangeDocuments(corpus, keys, source.index.scope), frequency),
       docValues: (key) => (ofFormat(key) ? lexicon.docValues(key) : undefined),
     };
   }
