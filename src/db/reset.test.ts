@@ -128,6 +128,21 @@ describe('Database.reset', () => {
     expect(db.roles.has('sales')).toBe(false);
   });
 
+  test('work left in the background (a range index being built, a snapshot due) does not bring anything back', async () => {
+    const db = await open(uniqueName('background'));
+    const fresh = await state(await open(uniqueName('fresh')));
+    await db.search.ready();
+    await db.documents.write(
+      Array.from({ length: 1_200 }, (_, i) => ({ uri: `/d${i}.json`, content: json({ servings: i }) })),
+      admin,
+    );
+    await db.indexes.update({ 'range-element-index': [{ 'scalar-type': 'int', localname: 'servings' }] });
+    await db.reset(admin);
+    await db.search.rangeIndexesSettled();
+    await db.search.settled();
+    expect(await state(db)).toEqual(fresh);
+  });
+
   test('is refused to a user without the admin role, and then nothing changes', async () => {
     const db = await open(uniqueName('refused'));
     await fill(db);
