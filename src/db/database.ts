@@ -10,7 +10,8 @@
 import { openStorage, type TabulaIdb } from './storage/schema';
 import { Clock, WriteQueue } from './storage/write-queue';
 import { DocumentStore } from './documents/store';
-import { UserStore } from './security/users';
+import { seededUsers, UserStore } from './security/users';
+import type { Principal } from './security/types';
 import { RoleStore } from './security/roles';
 import { PropertiesStore } from './config/properties';
 import { QueryOptionsStore } from './options/store';
@@ -18,6 +19,7 @@ import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { Deadline, realTiming, type RequestTiming } from './deadline';
+import { clearStorage, requireAdmin } from './reset';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -90,6 +92,26 @@ export class Database {
   async deadline(): Promise<Deadline> {
     const start = this.timing.now();
     return Deadline.after((await this.properties.get())['default-time-limit'], this.timing, start);
+  }
+
+  /**
+   * Empties the database (src/db/reset.ts): documents, graphs, option sets, index settings
+   * and instance properties gone, users and roles back to the seeded ones. Admin only
+   * (403 SEC-PRIV). Ordered with every other write; a failure changes nothing.
+   */
+  async reset(principal: Principal): Promise<void> {
+    requireAdmin(principal);
+    await this.queue.run(async () => {
+      await clearStorage(this.idb, seededUsers());
+      // Committed: every part drops what it held in memory, and loads (empty) on next use.
+      this.properties.storageCleared();
+      this.queryOptions.storageCleared();
+      this.indexes.storageCleared();
+      this.roles.storageCleared();
+      this.users.forget();
+      this.search.storageCleared();
+      this.triples.storageCleared();
+    });
   }
 
   close(): void {

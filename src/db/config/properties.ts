@@ -195,6 +195,11 @@ export class PropertiesStore {
     });
   }
 
+  /** The database was reset under this store: the next read finds nothing stored (the defaults). */
+  storageCleared(): void {
+    this.cache = undefined;
+  }
+
   private stored(): Promise<Stored> {
     this.cache ??= watched(this.idb.transaction('config', 'readonly')).store.get('properties').then((v) => (v as Stored | undefined) ?? {});
     this.cache.catch(() => (this.cache = undefined));

@@ -412,6 +412,14 @@ export class IndexConfigStore {
     return after;
   }
 
+  /**
+   * The database was reset under this store: the next read finds the defaults. Listeners
+   * are not told: the one that keeps indexes live (the search index) is reset with it.
+   */
+  storageCleared(): void {
+    this.cache = undefined;
+  }
+
   /** Calls `listener` after every committed update (the search engine re-indexes from it). Returns the unsubscribe. */
   subscribe(listener: IndexSettingsListener): () => void {
     this.listeners.add(listener);

@@ -123,6 +123,11 @@ export class QueryOptionsStore {
     after(sets);
   }
 
+  /** The database was reset under this store: the next read finds no set stored. */
+  storageCleared(): void {
+    this.cache = undefined;
+  }
+
   private all(): Promise<Map<string, QueryOptions>> {
     this.cache ??= watched(this.idb.transaction('query-options', 'readonly')).store.getAll().then((records) => new Map(records.map((r) => [r.name, r.options])));
     this.cache.catch(() => (this.cache = undefined));

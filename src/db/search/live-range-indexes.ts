@@ -147,6 +147,17 @@ export class LiveRangeIndexes implements RangeIndexes {
     }));
   }
 
+  /**
+   * The database was reset: no index is live and no settings are known; the next load
+   * reads the (default) settings again and attaches to its new corpus. A build still
+   * running finds its indexes gone and stops at its next piece.
+   */
+  storageCleared(): void {
+    this.settings = undefined;
+    this.live.clear();
+    this.corpus = undefined;
+  }
+
   /** Resolves when no build is running (tests). */
   async settled(): Promise<void> {
     while (this.building) await this.building;

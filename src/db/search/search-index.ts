@@ -185,6 +185,20 @@ export class SearchIndex {
     this.closed = true;
   }
 
+  /**
+   * The database was reset (documents, change log and snapshot emptied in the reset's
+   * transaction, which ran in the write queue, so no load or write is half-way): the index
+   * goes back to not loaded, as in a database just opened; the next use loads it, empty.
+   * A snapshot waiting for a quiet spell finds no corpus and writes nothing.
+   */
+  storageCleared(): void {
+    this.loading = undefined;
+    this.corpus = undefined;
+    this.watermark = 0;
+    this.changedSinceSnapshot = 0;
+    this.ranges.storageCleared();
+  }
+
   /** Resolves when no snapshot is pending (tests). */
   async settled(): Promise<void> {
     while (this.snapshotting) await this.snapshotting;

@@ -70,6 +70,11 @@ export class SearchService {
     this.index.close();
   }
 
+  /** The database was reset: the index goes back to not loaded, and loads empty on next use. */
+  storageCleared(): void {
+    this.index.storageCleared();
+  }
+
   /** Resolves when no snapshot is pending (tests). */
   settled(): Promise<void> {
     return this.index.settled();

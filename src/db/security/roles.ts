@@ -58,6 +58,11 @@ export class RoleStore implements RoleLookup {
     this.created = new Map(all.map((r) => [r.name, r]));
   }
 
+  /** The database was reset (its storage emptied in the reset's transaction): no created role is left. */
+  storageCleared(): void {
+    this.created = new Map();
+  }
+
   has(name: string): boolean {
     return isBuiltinRole(name) || this.created.has(name);
   }

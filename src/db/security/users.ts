@@ -43,6 +43,11 @@ const seedUsers: ReadonlyArray<{ name: string; role: Role; description: string }
   { name: 'rest-reader', role: 'rest-reader', description: 'REST reader' },
 ];
 
+/** The users a new database starts with (password = name): what {@link UserStore.seed} writes, and a reset writes back. */
+export function seededUsers(): StoredUser[] {
+  return seedUsers.map(({ name, role, description }) => ({ name, description, roles: [role], digestHa1: digestHa1(name, name) }));
+}
+
 /**
  * A stable numeric id for a user, shaped like MarkLogic's (a decimal 64-bit number).
  * Derived from the name so it needs no storage of its own.
@@ -102,7 +107,7 @@ export class UserStore {
     return this.queue.run(async () => {
       const tx = watched(this.idb.transaction('users', 'readwrite'));
       if ((await tx.store.count()) === 0) {
-        await issueAll(seedUsers, ({ name, role, description }) => tx.store.put({ name, description, roles: [role], digestHa1: digestHa1(name, name) }));
+        await issueAll(seededUsers(), (user) => tx.store.put(user));
       }
       await tx.done;
       this.cache = undefined;

@@ -335,6 +335,18 @@ export class TripleStore {
     this.wake?.();
   }
 
+  /**
+   * The database was reset (snapshot, log and graph registry emptied in the reset's
+   * transaction, inside the write queue, so no write is half-way): the engine is dropped
+   * and the next use builds a fresh store from the empty storage, as in a database just
+   * opened. The old store is not freed here: a read that already holds it may still be
+   * about to run on it; it is collected once nothing does.
+   */
+  storageCleared(): void {
+    this.loading = undefined;
+    this.current = undefined;
+  }
+
   /** The module of the engine in use (set when a load completes). */
   private current: OxigraphModule | undefined;
 
