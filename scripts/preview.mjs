@@ -51,7 +51,7 @@ export const mimeTypes = {
 
 /** Same rule as `isApiPath` in src/api/app.ts. */
 export const isApiPath = (pathname) =>
-  /^\/(v1|LATEST|manage)(\/|$)/.test(pathname) || /^\/([^/]+\/)?ping\/?$/.test(pathname);
+  /^\/(v1|LATEST|manage|tabula)(\/|$)/.test(pathname) || /^\/([^/]+\/)?ping\/?$/.test(pathname);
 
 /** Same code, status and message format as `new DbError('TABULA-NOSERVICEWORKER', detail)`. */
 export function noServiceWorkerBody(method, pathname) {

@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('the preview server', () => {
   test.for([
     '/v1/documents', '/v1', '/v1/', '/LATEST/search', '/manage/v2/databases', '/v1/ping', '/ping',
-    '/x/ping', '/', '/index.html', '/documents', '/v10/x', '/assets/app.js', '/sw.js', '/pingpong', '/a/b/ping',
+    '/x/ping', '/', '/index.html', '/documents', '/v10/x', '/assets/app.js', '/sw.js', '/pingpong', '/a/b/ping', '/tabula/v1/reset', '/tabula', '/tabulas',
   ])('classifies %s as an API path exactly as the handler does', (path) => {
     expect(previewIsApiPath(path)).toBe(isApiPath(path));
   });

@@ -1,6 +1,7 @@
 /**
  * The handler: a Hono app over a database. `createApi(deps).fetch(request)` answers
- * every API path — `/v1/*`, its alias `/LATEST/*`, and the management paths — and
+ * every API path — `/v1/*`, its alias `/LATEST/*`, the management paths and Tabula's own
+ * `/tabula/v1/*` — and
  * is all a host (service worker, Node) needs.
  *
  * @example
@@ -27,10 +28,11 @@ import { registerSparql } from './sparql';
 import { registerThings } from './things';
 import { registerGraphs } from './graphs';
 import { registerValues } from './values';
+import { registerReset } from './reset';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
-  /^\/(v1|LATEST|manage)(\/|$)/.test(pathname) || /^\/([^/]+\/)?ping\/?$/.test(pathname);
+  /^\/(v1|LATEST|manage|tabula)(\/|$)/.test(pathname) || /^\/([^/]+\/)?ping\/?$/.test(pathname);
 
 const ANY_PING = /^\/[^/]+\/ping\/?$/;
 
@@ -92,6 +94,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route('/LATEST', v1);
 
   app.all('/ping', ping);
+
+  // What Tabula offers that MarkLogic has no path for (docs/decisions/0025-scenes-and-tabula-paths.md).
+  const tabula = new Hono<ApiEnv>({ strict: false });
+  registerReset(tabula, deps);
+  app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });
   registerManage(manage, deps);
