@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { requestUrl, type SearchRequestSpec } from '../../../../client/search';
 import { useConnection } from '../../../lib/connection';
 import { toCsv } from '../lib/csv';
-import { curlCommand } from '../lib/curl-command';
+import { curlCommand } from '../../../lib/request-snippets';
 import type { ValueRow } from '../lib/value-rows';
 
 /** "Download CSV" of the rows as shown (in their order): a link to a Blob, released when the rows change. */
