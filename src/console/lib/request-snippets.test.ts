@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { curlSnippet, fetchSnippet, jsString, nodeSnippet, requestSnippets, shellQuote, type RequestDescription } from './request-snippets';
+import { documentReadRequest } from '../../client/create-client';
+import { postSearchRequest, searchRequest } from '../../client/search';
+import { sparqlQueryRequest } from '../../client/sparql';
+import { curlSnippet, describeRequest, describeSearchRequest, fetchSnippet, jsString, nodeSnippet, requestSnippets, shellQuote, type RequestDescription } from './request-snippets';
 
 const get: RequestDescription = {
   method: 'GET',
@@ -182,5 +185,23 @@ describe('Node client', () => {
 
   test('the three, by label', () => {
     expect(requestSnippets(get, 'search').map((s) => s.label)).toEqual(['Copy as curl', 'Copy as fetch', 'Copy as Node client call']);
+  });
+});
+
+describe('the requests pages send, described', () => {
+  test('a search by GET and by POST: Accept from format, the Content-Type and body as sent', () => {
+    expect(describeSearchRequest('http://h', searchRequest({ q: 'soup' }))).toEqual({ method: 'GET', url: 'http://h/v1/search?q=soup&format=json', headers: { Accept: 'application/json' } });
+    const posted = describeSearchRequest('http://h', postSearchRequest({ query: { queries: [] } }));
+    expect(posted).toMatchObject({ method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: '{"query":{"queries":[]}}' });
+  });
+
+  test('a SPARQL query and a document read', () => {
+    expect(describeRequest('http://h', sparqlQueryRequest('ASK {}', { method: 'auto', form: 'ASK' }))).toEqual({
+      method: 'GET',
+      url: 'http://h/v1/graphs/sparql?query=ASK+%7B%7D',
+      headers: { Accept: 'application/sparql-results+json' },
+    });
+    expect(describeRequest('', documentReadRequest('/a b.json'))).toEqual({ method: 'GET', url: '/v1/documents?uri=%2Fa+b.json', headers: {} });
+    expect(describeRequest('http://h', documentReadRequest('/a.json', 'metadata')).url).toBe('http://h/v1/documents?uri=%2Fa.json&category=metadata&format=json');
   });
 });

@@ -10,6 +10,8 @@
  * placeholder to fill in.
  */
 
+import { rawAccept, requestUrl, type SearchRequestSpec } from '../../client/search';
+
 /** A request as a page sent it. */
 export interface RequestDescription {
   method: string;
@@ -30,6 +32,18 @@ export interface SnippetContext {
 
 /** The operations a page's request stands for, to pick the official client's call for it. */
 export type RequestKind = 'search' | 'sparql' | 'document' | 'values';
+
+/** A search or values request as `client.search.raw` sends it; `baseUrl` is absolute (the page's origin for its own service worker). */
+export function describeSearchRequest(baseUrl: string, spec: SearchRequestSpec): RequestDescription {
+  const headers = { Accept: rawAccept(spec), ...(spec.contentType ? { 'Content-Type': spec.contentType } : {}) };
+  return { method: spec.method, url: requestUrl(baseUrl, spec), headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+}
+
+/** A request the client describes with its headers (a SPARQL query or update, a document read), sent to `baseUrl`. */
+export function describeRequest(baseUrl: string, spec: { method: 'GET' | 'POST'; path: string; params: URLSearchParams; headers: Record<string, string>; body?: string }): RequestDescription {
+  const url = requestUrl(baseUrl, { method: spec.method, path: spec.path, params: spec.params });
+  return { method: spec.method, url, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+}
 
 /** A string as one POSIX shell word. */
 export function shellQuote(text: string): string {
