@@ -55,22 +55,27 @@ export function SentRequest({ request, kind }: { request: RequestDescription; ki
       <p className="sent-request__line" data-testid="sent-request-line">
         <span className="sent-request__method">{request.method}</span> <code>{request.url}</code>
       </p>
-      {headers.length > 0 && (
-        <table className="table sent-request__headers" aria-label="Request headers">
-          <tbody>
-            {headers.map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row">{name}</th>
-                <td>
-                  <code>{value}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {headers.length > 0 && <NameValueTable label="Request headers" className="sent-request__headers" rows={headers} />}
       {request.body !== undefined && <pre className="sent-request__body">{request.body}</pre>}
       <CopyRequest request={request} kind={kind} />
     </details>
+  );
+}
+
+/** A request's parameters or headers, one row per name and value, in their order. */
+export function NameValueTable({ label, className, rows }: { label: string; className: string; rows: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <table className={`table ${className}`} aria-label={label}>
+      <tbody>
+        {rows.map(([name, value], i) => (
+          <tr key={i}>
+            <th scope="row">{name}</th>
+            <td>
+              <code>{value}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

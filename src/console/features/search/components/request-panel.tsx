@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../../../client/create-client';
 import { requestUrl, withFormat, type SearchRequestSpec } from '../../../../client/search';
 import { CodeEditor } from '../../../components/code-editor';
-import { CopyRequest, useRequestBase } from '../../../components/copy-request';
+import { CopyRequest, NameValueTable, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -43,20 +43,7 @@ export function RequestPanel({ request, run, kind = 'search' }: { request: Searc
             <span className="request-panel__method">{request.method}</span> <code>{requestUrl(base, request)}</code>
           </p>
           <CopyRequest request={describeSearchRequest(base, request)} kind={kind} />
-          {params.length > 0 && (
-            <table className="table request-panel__params" aria-label="Parameters">
-              <tbody>
-                {params.map(([name, value], i) => (
-                  <tr key={i}>
-                    <th scope="row">{name}</th>
-                    <td>
-                      <code>{value}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {params.length > 0 && <NameValueTable label="Parameters" className="request-panel__params" rows={params} />}
           {request.body !== undefined && (
             <>
               <h4 className="section-title">Body ({request.contentType})</h4>
