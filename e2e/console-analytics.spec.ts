@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { copyEachSnippet } from './copy-request';
 import { test, expect, type ApiFetch } from './fixtures';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -137,6 +138,10 @@ test('pick a definition, read the chart and the table, aggregate, restrict by a 
   await page.getByRole('button', { name: 'Copy as curl' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl -H 'Accept: application\/json' 'http:\/\/127\.0\.0\.1:\d+\/v1\/values\/category\?q=wooden&options=shop&format=json'$/);
+  // The same request as fetch (relative: the page's own service worker) and through the official Node client.
+  const copied = await copyEachSnippet(page, context, page.locator('.request-panel'));
+  expect(copied.fetch).toContain(`fetch('/v1/values/category?q=wooden&options=shop&format=json', {`);
+  expect(copied.node).toContain(`db.internal.sendRequest('/v1/values/category?q=wooden&options=shop&format=json'`);
 
   // Download CSV: the rows as shown, RFC 4180.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);

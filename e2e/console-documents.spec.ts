@@ -4,6 +4,7 @@
  * through the UI; the API is consulted only to confirm what the UI claims.
  */
 import type { Locator } from '@playwright/test';
+import { copyEachSnippet, shellWords } from './copy-request';
 import { test, expect } from './fixtures';
 
 const order = { id: 'o-1', items: [{ sku: 'A1', qty: 2 }], total: 12.5 };
@@ -224,4 +225,31 @@ test('a document written by a script on the page appears in the open explorer wi
   await expect(list.getByRole('link', { name: /from-script\.json/ })).toBeVisible();
   await apiFetch('/v1/documents?uri=/live/from-script.json', { method: 'DELETE' });
   await expect(page.getByText('No documents yet')).toBeVisible();
+});
+
+test('the document view copies the read it sent, as the user the console acts as', async ({ page, apiFetch, context }) => {
+  const put = await apiFetch('/v1/documents?uri=%2Fshared%2Fplan.json&perm:rest-reader=read', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"step":1}' });
+  expect(put.status).toBe(201);
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await page.getByLabel('Acting as').selectOption('rest-reader');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await page.goto('/#/documents?uri=%2Fshared%2Fplan.json');
+  await expect(page.getByRole('heading', { name: '/shared/plan.json' })).toBeVisible();
+
+  const panel = page.locator('.document-panel');
+  await panel.getByText('Request', { exact: true }).click();
+  await expect(panel.getByTestId('sent-request-line')).toHaveText(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/documents\?uri=%2Fshared%2Fplan\.json$/);
+  const url = (await panel.getByTestId('sent-request-line').locator('code').textContent())!;
+  const { curl, fetch, node } = await copyEachSnippet(page, context, panel);
+  expect(shellWords(curl)).toEqual(['curl', '--anyauth', '-u', 'rest-reader', url]);
+  expect(fetch).toContain(`fetch('/v1/documents?uri=%2Fshared%2Fplan.json', {`);
+  expect(fetch).toMatch(/^\/\/ The console sent this as rest-reader/);
+  expect(node).toContain(`user: 'rest-reader',`);
+  expect(node).toContain(`db.internal.sendRequest('/v1/documents?uri=%2Fshared%2Fplan.json'`);
+  for (const text of [curl, fetch, node]) expect(text).not.toContain("password: 'rest-reader'");
+
+  // The metadata tab shows its own read: category=metadata, as JSON.
+  await page.getByRole('tab', { name: 'Metadata' }).click();
+  await panel.getByText('Request', { exact: true }).click();
+  await expect(panel.getByTestId('sent-request-line')).toHaveText(/\/v1\/documents\?uri=%2Fshared%2Fplan\.json&category=metadata&format=json$/);
 });

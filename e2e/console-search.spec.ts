@@ -7,6 +7,7 @@
  * the API; the API is otherwise consulted only to confirm what the page claims.
  */
 import type { Page } from '@playwright/test';
+import { copyEachSnippet, shellWords } from './copy-request';
 import { test, expect, type ApiFetch } from './fixtures';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -242,4 +243,25 @@ test('the cheat-sheet inserts a constraint whose values are then suggested, and 
   await page.goto('/#/search?options=nosuchset');
   await expect(page.getByRole('alert').filter({ hasText: 'The search failed' })).toContainText('No configured options: nosuchset');
   await expect(page.getByRole('alert').filter({ hasText: 'Could not read the option set' })).toContainText('404 Not Found');
+});
+
+test('the request panel copies the search as curl, fetch and a Node client call', async ({ page, apiFetch, context }) => {
+  await seed(apiFetch);
+  await page.goto('/#/search?q=tomato&options=recipes');
+  await expect(page.getByTestId('search-total')).toHaveText(/results?$/);
+  await page.getByText('Request and response').click();
+  const line = page.getByTestId('request-line');
+  await expect(line).toHaveText(/^GET http/);
+  const url = (await line.locator('code').textContent())!;
+  expect(url).toMatch(/\/v1\/search\?q=tomato&options=recipes&.*format=json$/);
+  const { curl, fetch, node } = await copyEachSnippet(page, context, page.locator('.request-panel'));
+
+  // The curl command's words are the request: its Accept and its URL, no user, no password.
+  expect(shellWords(curl)).toEqual(['curl', '-H', 'Accept: application/json', url]);
+  // The console talks to its own service worker: fetch takes the URL relative to the origin.
+  const relative = url.replace(/^https?:\/\/[^/]+/, '');
+  expect(fetch).toContain(`fetch('${relative}', {`);
+  expect(fetch).toContain(`'Accept': 'application/json'`);
+  expect(node).toContain(`const marklogic = require('marklogic');`);
+  expect(node).toContain(`db.internal.sendRequest('${relative}'`);
 });

@@ -7,6 +7,7 @@
  * consulted only to confirm what the UI claims.
  */
 import type { Locator, Page } from '@playwright/test';
+import { copyEachSnippet } from './copy-request';
 import { openControlledPage, test, expect } from './fixtures';
 
 const GRAPH = 'http://example.org/graphs/people';
@@ -217,3 +218,31 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+
+test('the request a run sent is shown and copied as curl, fetch and a Node client call', async ({ page, context }) => {
+  await page.goto('/#/sparql');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const editor = page.getByTestId('sparql-editor');
+  const query = `${PROLOGUE}SELECT ?name WHERE { ?person foaf:name ?name . FILTER(?name != "naïve 'quoted'") }`;
+  await replaceEditorText(editor, query);
+  await page.getByRole('button', { name: 'Parameters' }).click();
+  await page.getByRole('button', { name: 'Add binding' }).click();
+  await page.getByLabel('Variable of binding 1').fill('?person');
+  await page.getByLabel('Value of binding 1').fill(`${EX}bob`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('0 rows');
+
+  // A short query goes by GET: the query and the binding are in the URL.
+  const results = page.getByRole('region', { name: 'Results' });
+  await results.getByText('Request', { exact: true }).click();
+  const line = results.getByTestId('sent-request-line');
+  await expect(line).toHaveText(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/graphs\/sparql\?bind%3Aperson=http%3A%2F%2Fexample\.org%2Fpeople%2Fbob&query=/);
+  const url = (await line.locator('code').textContent())!;
+  expect(new URL(url).searchParams.get('query')).toBe(query);
+  const { curl, fetch, node } = await copyEachSnippet(page, context, results);
+  expect(curl).toBe(`curl -H 'Accept: application/sparql-results+json' '${url}'`);
+  expect(fetch).toContain(`fetch('${url.replace(/^https?:\/\/[^/]+/, '')}', {`);
+  // The official client sends SPARQL by POST: the snippet says so and sends the GET as it was.
+  expect(node).toMatch(/\/\/ db\.graphs\.sparql\(\) sends a query by POST/);
+  expect(node).toContain('db.internal.sendRequest(');
+});

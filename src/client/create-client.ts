@@ -147,7 +147,8 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
 
   const documents: TabulaClient['documents'] = {
     async read(uri, { signal } = {}) {
-      const res = await send('GET', '/v1/documents', new URLSearchParams({ uri }), { signal });
+      const { method, path, params, headers } = documentReadRequest(uri);
+      const res = await send(method, path, params, { signal, headers });
       const contentType = mediaType(res.headers.get('content-type')) || 'application/octet-stream';
       const format = documentFormat(res.headers.get('vnd.marklogic.document-format'), contentType);
       if (format === 'binary') {
@@ -159,8 +160,8 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     },
 
     async readMetadata(uri, { signal } = {}) {
-      const params = new URLSearchParams({ uri, category: 'metadata', format: 'json' });
-      const res = await send('GET', '/v1/documents', params, { signal, headers: { Accept: 'application/json' } });
+      const { method, path, params, headers } = documentReadRequest(uri, 'metadata');
+      const res = await send(method, path, params, { signal, headers });
       return normaliseMetadata(await res.json());
     },
 
@@ -231,6 +232,17 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     indexes: createIndexesApi(send),
     values: createValuesApi(send, baseUrl),
   };
+}
+
+/**
+ * The GET that reads a document's content (no Accept: the server answers in the
+ * document's own format) or its metadata as JSON, as {@link TabulaClient.documents}
+ * sends it: a page can show and copy exactly that request.
+ */
+export function documentReadRequest(uri: string, category: 'content' | 'metadata' = 'content') {
+  const params = new URLSearchParams(category === 'content' ? { uri } : { uri, category: 'metadata', format: 'json' });
+  const headers: Record<string, string> = category === 'content' ? {} : { Accept: 'application/json' };
+  return { method: 'GET' as const, path: '/v1/documents', params, headers };
 }
 
 function resolveBaseUrl(baseUrl: string | undefined): string {

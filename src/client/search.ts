@@ -171,6 +171,12 @@ export function withFormat(spec: SearchRequestSpec, format: ResponseFormat): Sea
   return { ...spec, params };
 }
 
+/** The Accept {@link SearchApi.raw} sends with a described request: the one its `format` names, else either. */
+export function rawAccept(spec: SearchRequestSpec): string {
+  const format = spec.params.get('format');
+  return format === 'xml' ? ACCEPT.xml : format === 'json' ? ACCEPT.json : `${ACCEPT.json}, ${ACCEPT.xml}`;
+}
+
 /** The URL a request goes to, for display: `baseUrl` ('' for this page's origin) + path + query. */
 export function requestUrl(baseUrl: string, spec: SearchRequestSpec): string {
   const query = spec.params.toString();
@@ -261,9 +267,7 @@ export function createSearchApi(send: Send): SearchApi {
     },
 
     async raw(spec, { signal } = {}) {
-      const format = spec.params.get('format');
-      const accept = format === 'xml' ? ACCEPT.xml : format === 'json' ? ACCEPT.json : `${ACCEPT.json}, ${ACCEPT.xml}`;
-      const res = await sendSpec(spec, accept, signal);
+      const res = await sendSpec(spec, rawAccept(spec), signal);
       return { status: res.status, contentType: mediaType(res.headers.get('content-type')), text: await res.text() };
     },
 

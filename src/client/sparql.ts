@@ -122,32 +122,53 @@ const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
 const XSD_LOCAL_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
 
-export function createSparqlApi(send: Send): SparqlApi {
-  const runQuery = (query: string, accept: string, options: SparqlQueryOptions) => {
-    const params = new URLSearchParams();
-    for (const g of options.defaultGraphs ?? []) params.append('default-graph-uri', g);
-    for (const g of options.namedGraphs ?? []) params.append('named-graph-uri', g);
-    appendCommon(params, options);
-    if (options.start !== undefined) params.set('start', String(checkInteger('start', options.start, 1)));
-    if (options.pageLength !== undefined) params.set('pageLength', String(checkInteger('pageLength', options.pageLength, 0)));
-    if (options.method === 'GET' || options.method === 'auto') {
-      const withQuery = new URLSearchParams(params);
-      withQuery.set('query', query);
-      if (options.method === 'GET' || withQuery.toString().length <= MAX_GET_QUERY_LENGTH) {
-        return send('GET', SPARQL_PATH, withQuery, { signal: options.signal, headers: { Accept: accept } });
-      }
+/** A SPARQL request as it is sent (without the client's credentials and base URL): what a page shows and copies. */
+export interface SparqlRequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  params: URLSearchParams;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The request {@link SparqlApi.query} sends for `query` (`accept` given, {@link SparqlApi.queryRaw}'s). */
+export function sparqlQueryRequest(query: string, options: SparqlQueryOptions = {}, accept = options.form ? jsonAcceptFor[options.form] : `${RESULTS_JSON}, ${RDF_JSON};q=0.9`): SparqlRequestSpec {
+  const params = new URLSearchParams();
+  for (const g of options.defaultGraphs ?? []) params.append('default-graph-uri', g);
+  for (const g of options.namedGraphs ?? []) params.append('named-graph-uri', g);
+  appendCommon(params, options);
+  if (options.start !== undefined) params.set('start', String(checkInteger('start', options.start, 1)));
+  if (options.pageLength !== undefined) params.set('pageLength', String(checkInteger('pageLength', options.pageLength, 0)));
+  if (options.method === 'GET' || options.method === 'auto') {
+    const withQuery = new URLSearchParams(params);
+    withQuery.set('query', query);
+    if (options.method === 'GET' || withQuery.toString().length <= MAX_GET_QUERY_LENGTH) {
+      return { method: 'GET', path: SPARQL_PATH, params: withQuery, headers: { Accept: accept } };
     }
-    return send('POST', SPARQL_PATH, params, {
-      signal: options.signal,
-      headers: { 'Content-Type': 'application/sparql-query', Accept: accept },
-      body: query,
-    });
-  };
+  }
+  return { method: 'POST', path: SPARQL_PATH, params, headers: { 'Content-Type': 'application/sparql-query', Accept: accept }, body: query };
+}
+
+/** The request {@link SparqlApi.update} sends. */
+export function sparqlUpdateRequest(update: string, options: SparqlUpdateOptions = {}): SparqlRequestSpec {
+  const params = new URLSearchParams();
+  for (const g of options.usingGraphs ?? []) params.append('using-graph-uri', g);
+  for (const g of options.usingNamedGraphs ?? []) params.append('using-named-graph-uri', g);
+  appendCommon(params, options);
+  for (const p of options.permissions ?? []) {
+    for (const capability of p.capabilities) params.append(`perm:${p['role-name']}`, capability);
+  }
+  return { method: 'POST', path: SPARQL_PATH, params, headers: { 'Content-Type': 'application/sparql-update' }, body: update };
+}
+
+export function createSparqlApi(send: Send): SparqlApi {
+  const sendSpec = ({ method, path, params, headers, body }: SparqlRequestSpec, signal?: AbortSignal) => send(method, path, params, { signal, headers, body });
 
   return {
     async query(query, options = {}) {
-      const accept = options.form ? jsonAcceptFor[options.form] : `${RESULTS_JSON}, ${RDF_JSON};q=0.9`;
-      const res = await runQuery(query, accept, options);
+      const spec = sparqlQueryRequest(query, options);
+      const accept = spec.headers.Accept;
+      const res = await sendSpec(spec, options.signal);
       const type = mediaType(res.headers.get('content-type'));
       if (type === RESULTS_JSON || type === 'application/json') return readResultsJson(await res.json());
       if (type === RDF_JSON) return { kind: 'graph', triples: rdfJsonTriples(await res.json()) };
@@ -156,24 +177,13 @@ export function createSparqlApi(send: Send): SparqlApi {
     },
 
     async queryRaw(query, accept, options = {}) {
-      const res = await runQuery(query, accept, options);
+      const res = await sendSpec(sparqlQueryRequest(query, options, accept), options.signal);
       const blob = await res.blob();
       return { contentType: mediaType(res.headers.get('content-type')), blob };
     },
 
     async update(update, options = {}) {
-      const params = new URLSearchParams();
-      for (const g of options.usingGraphs ?? []) params.append('using-graph-uri', g);
-      for (const g of options.usingNamedGraphs ?? []) params.append('using-named-graph-uri', g);
-      appendCommon(params, options);
-      for (const p of options.permissions ?? []) {
-        for (const capability of p.capabilities) params.append(`perm:${p['role-name']}`, capability);
-      }
-      const res = await send('POST', SPARQL_PATH, params, {
-        signal: options.signal,
-        headers: { 'Content-Type': 'application/sparql-update' },
-        body: update,
-      });
+      const res = await sendSpec(sparqlUpdateRequest(update, options), options.signal);
       await res.body?.cancel();
       return { status: res.status };
     },

@@ -12,7 +12,7 @@ import { definitionSources, sourceLabel, valueHref } from '../lib/value-link';
 import { aggregatesFor, columnTypes, sortRows, valueRows, type SortOrder, type ValueRow } from '../lib/value-rows';
 import { useOptionSetJson, useValuesDefinitions, useValuesRead } from '../queries/values';
 import { AggregatesPanel } from './aggregates-panel';
-import { CopyCurl, CsvDownload } from './export-links';
+import { CsvDownload } from './export-links';
 import { ValuesChart } from './values-chart';
 import { ValuesTable } from './values-table';
 import '../analytics.css';
@@ -129,8 +129,7 @@ function DefinitionView({ state, options, onAggregates }: { state: AnalyticsStat
         </section>
       )}
       <div className="analytics-page__request">
-        <CopyCurl request={request} />
-        <RequestPanel request={request} run={run} />
+        <RequestPanel request={request} run={run} kind="values" />
       </div>
     </>
   );

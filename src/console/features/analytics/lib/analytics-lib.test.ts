@@ -3,7 +3,7 @@ import type { ValuesResponse } from '../../../../client/types';
 import { parseHash } from '../../../lib/hash-route';
 import { aggregatesQueryOf, analyticsHref, readAnalyticsState, valuesQueryOf } from './analytics-state';
 import { csvField, toCsv } from './csv';
-import { curlCommand, shellQuote } from './curl-command';
+import { curlCommand, shellQuote } from '../../../lib/request-snippets';
 import { formatAggregate } from './format';
 import { aggregatesFor, axisValues, chartKinds, columnTypes, sortRows, topRows, valueRows } from './value-rows';
 import { definitionSources, sourceLabel, valueHref } from './value-link';

@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { documentReadRequest } from '../../../../client/create-client';
 import { ConfirmDelete } from '../../../components/confirm-delete';
+import { SentRequest, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
 import { formatBytes } from '../../../lib/format-bytes';
+import { describeRequest } from '../../../lib/request-snippets';
 import { navigate } from '../../../lib/use-hash-route';
 import { useDeleteDocument } from '../queries/delete-document';
 import { useDocument } from '../queries/get-document';
@@ -30,6 +33,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
     navigate(explorerHref({ ...state, tab }), { replace: true });
   };
   const canEdit = state.tab === 'content' && doc.data !== undefined && doc.data.format !== 'binary' && !editing;
+  const { base } = useRequestBase();
 
   return (
     <article className="panel document-panel" aria-labelledby="document-title">
@@ -73,6 +77,8 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
         ) : (
           <MetadataTab uri={uri} />
         )}
+        {/* The read behind the tab shown: its content, or its metadata as JSON. */}
+        <SentRequest request={describeRequest(base, documentReadRequest(uri, state.tab))} kind="document" />
       </div>
 
       <ConfirmDelete

@@ -3,10 +3,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../../../client/create-client';
 import { requestUrl, withFormat, type SearchRequestSpec } from '../../../../client/search';
 import { CodeEditor } from '../../../components/code-editor';
+import { CopyRequest, NameValueTable, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
-import { useConnection } from '../../../lib/connection';
 import { formatBytes } from '../../../lib/format-bytes';
+import { describeSearchRequest } from '../../../lib/request-snippets';
 import { indentXml } from '../lib/indent-xml';
 import { useRawAnswer, type SearchRun } from '../queries/run-search';
 
@@ -23,13 +24,13 @@ type RawRun = Pick<SearchRun, 'text' | 'contentType'>;
 /**
  * The request the page sent, and what came back: the JSON it read, or the same request
  * sent again with format=xml for the server's XML. A failed search shows its error body.
+ * The request can be copied as curl, fetch or a Node client call (`kind` picks the call).
  */
-export function RequestPanel({ request, run }: { request: SearchRequestSpec; run: UseQueryResult<RawRun> }) {
-  const { client } = useConnection();
+export function RequestPanel({ request, run, kind = 'search' }: { request: SearchRequestSpec; run: UseQueryResult<RawRun>; kind?: 'search' | 'values' }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('json');
-  const base = client.baseUrl || window.location.origin;
+  const { base } = useRequestBase();
   const params = [...request.params];
 
   return (
@@ -41,20 +42,8 @@ export function RequestPanel({ request, run }: { request: SearchRequestSpec; run
           <p className="request-panel__line" data-testid="request-line">
             <span className="request-panel__method">{request.method}</span> <code>{requestUrl(base, request)}</code>
           </p>
-          {params.length > 0 && (
-            <table className="table request-panel__params" aria-label="Parameters">
-              <tbody>
-                {params.map(([name, value], i) => (
-                  <tr key={i}>
-                    <th scope="row">{name}</th>
-                    <td>
-                      <code>{value}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <CopyRequest request={describeSearchRequest(base, request)} kind={kind} />
+          {params.length > 0 && <NameValueTable label="Parameters" className="request-panel__params" rows={params} />}
           {request.body !== undefined && (
             <>
               <h4 className="section-title">Body ({request.contentType})</h4>

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import type { QueryForm, RdfTriple, SparqlQueryResult } from '../../../../client/sparql';
+import { SentRequest, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
+import { describeRequest } from '../../../lib/request-snippets';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
 import { formatDuration } from '../lib/format-run';
 import { formatsFor } from '../lib/result-formats';
 import { outcomeSummary } from '../lib/run-history-store';
-import type { RunRequest, RunState } from '../lib/use-sparql-runs';
+import { sentRequest, type RunRequest, type RunState } from '../lib/use-sparql-runs';
 import { DownloadMenu } from './download-menu';
 import { RawResult } from './raw-result';
 import { ResultsTable } from './results-table';
@@ -26,6 +28,7 @@ export function ResultsPanel({ run, runShortcut }: { run: RunState | undefined; 
       <header className="sparql-results__status" role="status" data-testid="run-status">
         <RunStatus run={run} />
       </header>
+      <RunRequestSection request={run.request} />
       {run.status === 'failed' && <ErrorMessage error={run.error} title={run.request.operation === 'update' ? 'The update failed' : 'The query failed'} />}
       {run.status === 'done' && run.result.kind === 'update' && (
         <div className="update-result" data-testid="update-result">
@@ -38,6 +41,19 @@ export function ResultsPanel({ run, runShortcut }: { run: RunState | undefined; 
       {run.status === 'done' && run.result.kind === 'query' && <QueryResult request={run.request} data={run.result.data} />}
     </section>
   );
+}
+
+/** The HTTP request the run sent, to read and copy. */
+function RunRequestSection({ request }: { request: RunRequest }) {
+  const { base } = useRequestBase();
+  let spec;
+  try {
+    spec = sentRequest(request);
+  } catch {
+    // A binding the client refuses: nothing was sent, and the run's error says why.
+    return null;
+  }
+  return <SentRequest request={describeRequest(base, spec)} kind="sparql" />;
 }
 
 function RunStatus({ run }: { run: RunState }) {

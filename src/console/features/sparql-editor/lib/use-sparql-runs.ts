@@ -7,7 +7,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../../client/create-client';
-import type { QueryForm, SparqlQueryResult } from '../../../../client/sparql';
+import { sparqlQueryRequest, sparqlUpdateRequest, type QueryForm, type SparqlQueryResult, type SparqlRequestSpec } from '../../../../client/sparql';
 import { errorText } from '../../../components/error-message';
 import { useConnection } from '../../../lib/connection';
 import { toQueryOptions, toUpdateOptions, type RequestParameters } from './request-parameters';
@@ -31,6 +31,12 @@ export interface RunRequest {
  * worker takes every POST for a write and tells every tab to refetch what it shows.
  */
 export const QUERY_METHOD = 'auto';
+
+/** The HTTP request a run sends (the same options as `execute` below), for the page to show and copy; it throws as the run would for a bad binding. */
+export function sentRequest(request: Pick<RunRequest, 'text' | 'parameters' | 'operation' | 'form'>): SparqlRequestSpec {
+  if (request.operation === 'update') return sparqlUpdateRequest(request.text, toUpdateOptions(request.parameters));
+  return sparqlQueryRequest(request.text, { ...toQueryOptions(request.parameters), form: request.form, method: QUERY_METHOD });
+}
 
 export type RunResult = { kind: 'query'; data: SparqlQueryResult } | { kind: 'update'; status: number };
 
