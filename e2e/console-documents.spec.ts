@@ -253,3 +253,32 @@ test('the document view copies the read it sent, as the user the console acts as
   await panel.getByText('Request', { exact: true }).click();
   await expect(panel.getByTestId('sent-request-line')).toHaveText(/\/v1\/documents\?uri=%2Fshared%2Fplan\.json&category=metadata&format=json$/);
 });
+
+test('Reset database… empties this browser’s database once confirmed; a user who is not admin is refused', async ({ page, apiFetch }) => {
+  for (const f of files) {
+    const res = await apiFetch(`/v1/documents?uri=/${f.name}`, { method: 'PUT', headers: { 'content-type': f.mimeType }, body: f.buffer.toString() });
+    expect(res.status).toBe(201);
+  }
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await expect(page.getByTestId('listing-status')).toHaveText(`1–${files.length} of ${files.length}`);
+
+  // Acting as rest-writer: the server refuses, the dialog says so, and nothing is gone.
+  await page.getByLabel('Acting as').selectOption('rest-writer');
+  await page.getByRole('button', { name: 'Reset database…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Reset this browser/ });
+  await dialog.getByRole('button', { name: 'Reset database' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('403');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await apiFetch('/v1/documents?uri=/order.json')).status).toBe(200);
+
+  // As admin, Cancel changes nothing; confirming empties the database and the explorer.
+  await page.getByLabel('Acting as').selectOption('');
+  await page.getByRole('button', { name: 'Reset database…' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('listing-status')).toHaveText(`1–${files.length} of ${files.length}`);
+  await page.getByRole('button', { name: 'Reset database…' }).click();
+  await dialog.getByRole('button', { name: 'Reset database' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No documents yet')).toBeVisible();
+  expect((await apiFetch('/v1/documents?uri=/order.json')).status).toBe(404);
+});

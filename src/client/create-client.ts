@@ -113,6 +113,11 @@ export interface TabulaClient {
   readonly indexes: IndexesApi;
   /** Values and tuples lexicons with frequencies and aggregates (`/v1/values`). */
   readonly values: ValuesApi;
+  /** The whole database, through Tabula's own paths (`/tabula/v1/…`; a MarkLogic server has none). */
+  readonly database: {
+    /** Empties the database: documents, graphs, option sets, index settings, properties; users back to the seeded ones. Admin only. */
+    reset(options?: RequestOptions): Promise<void>;
+  };
 }
 
 const DEFAULT_BATCH_SIZE = 50;
@@ -231,6 +236,11 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     queryOptions: createQueryOptionsApi(send),
     indexes: createIndexesApi(send),
     values: createValuesApi(send, baseUrl),
+    database: {
+      async reset({ signal } = {}) {
+        await discard(await send('POST', '/tabula/v1/reset', undefined, { signal }));
+      },
+    },
   };
 }
 

@@ -140,3 +140,16 @@ describe('bulk write and listing', () => {
 test('ping answers', async () => {
   await expect(client.ping()).resolves.toBeUndefined();
 });
+
+describe('database', () => {
+  test('reset empties the database; a non-admin is refused with SEC-PRIV', async () => {
+    await client.documents.write('/r.json', '{"a":1}');
+    const writer = connect({ user: 'rest-writer', password: 'rest-writer' });
+    const refused = await rejection(writer.database.reset());
+    expect([refused.statusCode, refused.messageCode]).toEqual([403, 'SEC-PRIV']);
+    const kept = await client.documents.read('/r.json');
+    expect(kept.format === 'json' && JSON.parse(kept.text)).toEqual({ a: 1 });
+    await client.database.reset();
+    expect((await rejection(client.documents.read('/r.json'))).statusCode).toBe(404);
+  });
+});

@@ -3,6 +3,7 @@ import { useConnection } from '../../lib/connection';
 import { actingUser, localUsers } from '../../lib/connection-settings';
 import { ConnectionForm } from './connection-form';
 import { ConnectionStatus } from './connection-status';
+import { ResetDatabase } from './reset-database';
 
 /** Which database the console talks to and as whom; the user of this browser's database switches in place. */
 export function ConnectionBar() {
@@ -46,6 +47,7 @@ export function ConnectionBar() {
           )}
         </div>
         <ConnectionStatus />
+        {local && <ResetDatabase />}
         <button type="button" className="button button--small connection-bar__change" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
           Connection…
         </button>
