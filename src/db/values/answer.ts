@@ -14,9 +14,8 @@
  */
 import { lexicalOf } from '../indexes/range-values';
 import type { ValuesOutcome } from '../search/run-values';
-import type { RangeType } from '../search/query-model';
 import { aggregate, checkAggregate, type AggregateInput, type AggregateName, type AggregateShape } from './aggregates';
-import type { ValuesDefinition, ValuesSource } from './definitions';
+import { sourceType, type ValuesDefinition } from './definitions';
 
 export type ValuesView = 'values' | 'aggregate' | 'all';
 
@@ -32,15 +31,13 @@ export interface ValuesAnswer {
   aggregates: Array<{ name: AggregateName; value: string }>;
 }
 
-const typeOf = (source: ValuesSource): RangeType => (source.kind === 'range' ? source.index.type : 'string');
-
 /**
  * What the definition's aggregates are asked of: one index's type, or the types of several.
  * A definition of one index is one index whatever its style: the official client always asks
  * for `style: consistent`, and `sum` of its one index is what it means.
  */
 function shapeOf(def: ValuesDefinition): AggregateShape {
-  return def.sources.length === 1 ? typeOf(def.sources[0]) : def.sources.map(typeOf);
+  return def.sources.length === 1 ? sourceType(def.sources[0]) : def.sources.map(sourceType);
 }
 
 /** What the aggregates read: every value the lexicon produced, a tuple of one index as its value. */

@@ -175,8 +175,8 @@ describe('listValuesDefinitions', () => {
 
 describe('sourceType', () => {
   test('a range reports its index type; collections and URIs are strings', () => {
-    expect(sourceType({ kind: 'range', index: { scope: { kind: 'json-property', name: 'p' }, type: 'decimal' } })).toBe('xs:decimal');
-    expect(sourceType({ kind: 'collection' })).toBe('xs:string');
-    expect(sourceType({ kind: 'uri' })).toBe('xs:string');
+    expect(sourceType({ kind: 'range', index: { scope: { kind: 'json-property', name: 'p' }, type: 'decimal' } })).toBe('decimal');
+    expect(sourceType({ kind: 'collection' })).toBe('string');
+    expect(sourceType({ kind: 'uri' })).toBe('string');
   });
 });

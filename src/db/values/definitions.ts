@@ -15,7 +15,7 @@ import { DbError } from '../errors';
 import type { AggregateDef, QueryOptions, TuplesDef, ValuesDef } from '../options/types';
 import { isLexiconOption, tupleLexicons, VALUES_SOURCES } from '../options/validate';
 import { rangeRefOf } from '../search/constraints';
-import type { RangeIndexRef } from '../search/query-model';
+import type { RangeIndexRef, RangeType } from '../search/query-model';
 
 /** One lexicon a definition reads. */
 export type ValuesSource =
@@ -85,9 +85,9 @@ export function valuesDefinition(options: QueryOptions, name: string): ValuesDef
   throw new DbError('REST-INVALIDPARAM', `No values or tuples specification named: ${name}`);
 }
 
-/** The type the response's `type` reports: the range index's, or `xs:string` for collections and URIs. */
-export function sourceType(source: ValuesSource): string {
-  return source.kind === 'range' ? `xs:${source.index.type}` : 'xs:string';
+/** The type of a source's values: the range index's, or string for collections and URIs (the response reports it as `xs:…`). */
+export function sourceType(source: ValuesSource): RangeType {
+  return source.kind === 'range' ? source.index.type : 'string';
 }
 
 function tuplesDefinition(tuples: TuplesDef, name: string): ValuesDefinition {
