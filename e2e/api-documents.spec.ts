@@ -4,18 +4,12 @@
  * these check that the same behaviour survives the trip through the worker: bodies
  * byte for byte, headers, statuses, multipart, and an API URL opened as a page.
  */
-import { test as base, expect, type ApiFetch, type ApiInit, type ApiResponse } from './fixtures';
+import { test as base, expect, type ApiFetch } from './fixtures';
 import { buildMultipart, quoteParam } from '../src/client/multipart';
 
 // Every response in this file must come from the service worker; checked once here.
 const test = base.extend<{ api: ApiFetch }>({
-  api: async ({ apiFetch }, use) => {
-    await use(async (path: string, init?: ApiInit): Promise<ApiResponse> => {
-      const res = await apiFetch(path, init);
-      expect(res.fromServiceWorker, `${init?.method ?? 'GET'} ${path} answered by the service worker`).toBe(true);
-      return res;
-    });
-  },
+  api: async ({ workerFetch }, use) => use(workerFetch),
 });
 
 const docPath = (uri: string, query = '') => `/v1/documents?uri=${encodeURIComponent(uri)}${query}`;

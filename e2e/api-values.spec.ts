@@ -4,16 +4,11 @@
  * answers the same through the worker, in JSON and XML, by GET and by POST, and that what it
  * counts survives the worker being stopped (the range index is rebuilt from IndexedDB).
  */
-import { test as base, expect, type ApiFetch, type ApiInit, type ApiResponse } from './fixtures';
+import { test as base, expect, type ApiFetch } from './fixtures';
 
+// Every response in this file must come from the service worker (the fixtures' workerFetch checks).
 const test = base.extend<{ api: ApiFetch }>({
-  api: async ({ apiFetch }, use) => {
-    await use(async (path: string, init?: ApiInit): Promise<ApiResponse> => {
-      const res = await apiFetch(path, init);
-      expect(res.fromServiceWorker, `${init?.method ?? 'GET'} ${path} answered by the service worker`).toBe(true);
-      return res;
-    });
-  },
+  api: async ({ workerFetch }, use) => use(workerFetch),
 });
 
 const J = { 'content-type': 'application/json' };

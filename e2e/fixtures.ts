@@ -99,13 +99,21 @@ export async function apiFetchIn(page: Page, path: string, init: ApiInit = {}): 
   };
 }
 
-export const test = base.extend<{ apiFetch: ApiFetch; serviceWorker: ServiceWorkerControl }>({
+export const test = base.extend<{ apiFetch: ApiFetch; workerFetch: ApiFetch; serviceWorker: ServiceWorkerControl }>({
   page: async ({ page }, use) => {
     await openControlledPage(page);
     await use(page);
   },
   apiFetch: async ({ page }, use) => {
     await use((path, init) => apiFetchIn(page, path, init));
+  },
+  /** `apiFetch` that also checks the answer came from the service worker (for the API specs). */
+  workerFetch: async ({ apiFetch }, use) => {
+    await use(async (path, init) => {
+      const res = await apiFetch(path, init);
+      expect(res.fromServiceWorker, `${init?.method ?? 'GET'} ${path} answered by the service worker`).toBe(true);
+      return res;
+    });
   },
   serviceWorker: async ({ page }, use) => {
     await use(await serviceWorkerControl(await page.context().newCDPSession(page), 10_000));
