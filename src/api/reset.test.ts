@@ -4,43 +4,8 @@
  * and nothing changes. The database side is tested in depth in src/db/reset.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import { basic, errorOf, testApi, type TestApi } from '../../test/helpers';
-
-const J = { 'content-type': 'application/json' };
-const as = (user: string, extra: Record<string, string> = {}) => ({ ...extra, authorization: basic(user) });
-
-async function filled(): Promise<TestApi> {
-  const api = await testApi({ auth: 'http' });
-  const ok = async (path: string, init: RequestInit) => {
-    const res = await api.fetch(path, { ...init, headers: { ...as('admin'), ...(init.headers as Record<string, string>) } });
-    expect(res.status, `${init.method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
-  };
-  await ok('/v1/documents?uri=/a.json&collection=c', { method: 'PUT', headers: J, body: '{"n":1}' });
-  await ok('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': 'text/turtle' }, body: '<http://e/s> <http://e/p> 1 .' });
-  await ok('/v1/config/query/o', { method: 'PUT', headers: J, body: JSON.stringify({ options: { 'page-length': 3 } }) });
-  await ok('/v1/config/properties', { method: 'PUT', headers: J, body: JSON.stringify({ debug: true }) });
-  await ok('/manage/v2/roles', { method: 'POST', headers: J, body: JSON.stringify({ 'role-name': 'custom' }) });
-  await ok(`/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties`, { method: 'PUT', headers: J, body: JSON.stringify({ 'collection-lexicon': true }) });
-  return api;
-}
-
-/** What a client sees of a database: the documents, graphs, option sets, properties, roles and index settings. */
-async function visible(api: TestApi): Promise<unknown> {
-  const read = async (path: string) => {
-    const res = await api.fetch(path, { headers: as('admin', { accept: 'application/json' }) });
-    // Management answers carry the time they were made (`meta`): not part of the state.
-    return [res.status, res.status === 200 ? JSON.parse(await res.text(), (k, v) => (k === 'meta' ? undefined : v)) : undefined];
-  };
-  const search = (await read('/v1/search?format=json&pageLength=0'))[1] as { total: number };
-  return {
-    documents: search.total,
-    graphs: await read('/v1/graphs?format=json'),
-    options: await read('/v1/config/query?format=json'),
-    properties: await read('/v1/config/properties?format=json'),
-    roles: await read('/manage/v2/roles?format=json'),
-    indexes: await read(`/manage/v2/databases/${encodeURIComponent(api.db.name)}/properties?format=json`),
-  };
-}
+import { errorOf, testApi } from '../../test/helpers';
+import { as, filled, J, visible } from '../../test/database-state';
 
 describe('POST /tabula/v1/reset', () => {
   test('an administrator empties the database: it then looks like one just opened', async () => {

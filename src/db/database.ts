@@ -20,6 +20,7 @@ import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './tr
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
+import { commitScene, exportScene, mapSource, readScene, zipSource, type ImportMode, type SceneSource } from './scene';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -40,6 +41,14 @@ export interface DatabaseOptions {
   search?: SearchServiceOptions;
   /** How request deadlines read time and how long a second of the time limit lasts (tests shorten it). */
   timing?: RequestTiming;
+}
+
+/** What an import wrote. */
+export interface SceneImported {
+  documents: number;
+  triples: number;
+  graphs: number;
+  queryOptions: number;
 }
 
 export class Database {
@@ -103,15 +112,52 @@ export class Database {
     requireAdmin(principal);
     await this.queue.run(async () => {
       await clearStorage(this.idb, seededUsers());
-      // Committed: every part drops what it held in memory, and loads (empty) on next use.
-      this.properties.storageCleared();
-      this.queryOptions.storageCleared();
-      this.indexes.storageCleared();
-      this.roles.storageCleared();
-      this.users.forget();
-      this.search.storageCleared();
-      this.triples.storageCleared();
+      await this.storageReplaced();
     });
+  }
+
+  /**
+   * The whole database as a scene archive (src/db/scene, docs/scenes.md): a zip stream of
+   * one consistent state (writes wait while it is read). Admin only: it holds the users'
+   * password digests.
+   */
+  exportScene(principal: Principal, generator: string): ReadableStream<Uint8Array> {
+    requireAdmin(principal);
+    return exportScene({ idb: this.idb, queue: this.queue, triples: this.triples, generator });
+  }
+
+  /**
+   * Imports a scene (an archive's bytes, or entries built in memory): read and validated
+   * completely first — TABULA-BADSCENE and nothing changed when anything is wrong — then
+   * written in one transaction, ordered with every other write. `replace` empties the
+   * database first; `merge` writes over it. Admin only.
+   */
+  async importScene(scene: Uint8Array | ReadonlyMap<string, Uint8Array>, mode: ImportMode, principal: Principal): Promise<SceneImported> {
+    requireAdmin(principal);
+    const source: SceneSource = scene instanceof Uint8Array ? zipSource(scene) : mapSource(scene);
+    const plan = await readScene(source, {
+      triples: this.triples,
+      validateOptions: (await this.properties.get())['validate-options'],
+      existingRoles: mode === 'merge' ? this.roles : { has: () => false },
+    });
+    await this.queue.run(async () => {
+      if (mode === 'merge') await this.triples.foldLog();
+      await commitScene(this.idb, plan, mode, this.clock.next());
+      await this.storageReplaced();
+    });
+    return { documents: plan.documents.length, triples: plan.quadCount, graphs: plan.graphs.length, queryOptions: plan.options.length };
+  }
+
+  /** Storage was rewritten under every part (committed): each drops what it held, and loads on next use. */
+  private async storageReplaced(): Promise<void> {
+    this.properties.storageCleared();
+    this.queryOptions.storageCleared();
+    this.indexes.storageCleared();
+    this.roles.storageCleared();
+    await this.roles.load();
+    this.users.forget();
+    this.search.storageCleared();
+    this.triples.storageCleared();
   }
 
   close(): void {

@@ -82,6 +82,8 @@ export const catalogue = {
   'SEARCH-INVALAGGREGATE': entry(400, 'Invalid aggregate'),
   // Tabula's own: an input past one of the instance's explicit limits (src/db/limits.ts).
   'TABULA-LIMIT': entry(400, 'Limit exceeded'),
+  // A scene archive (/tabula/v1/scene, docs/decisions/0025-scenes-and-tabula-paths.md) that cannot be imported as it is.
+  'TABULA-BADSCENE': entry(400, 'Invalid scene'),
   // Tabula's own: the RDF engine (WebAssembly) trapped on a request's input; the engine was
   // replaced by a fresh one and nothing changed (docs/decisions/0014-engine-traps.md).
   'TABULA-ENGINETRAP': entry(400, 'The RDF engine failed on this input'),

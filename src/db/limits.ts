@@ -15,6 +15,12 @@ import { DbError } from './errors';
 
 export const limits = {
   /**
+   * Size of a scene archive `PUT /tabula/v1/scene` accepts (413 beyond it). Larger than the
+   * request payload limit, because a scene is a whole database; an import holds the archive
+   * in memory once while it reads it (docs/scenes.md).
+   */
+  maxSceneBytes: 1024 * 1024 * 1024,
+  /**
    * Depth of nesting of a JSON value or XML element tree: documents, metadata, query and
    * option bodies, patches; of JSON-LD and RDF/XML payloads, and of `(`, `[`, `{` in Turtle,
    * TriG and N3 payloads.

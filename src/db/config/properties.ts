@@ -124,6 +124,36 @@ export function propertyFromText(name: PropertyName, text: string): InstanceProp
 }
 
 type Stored = Partial<Omit<InstanceProperties, 'content-versions'>>;
+/** The stored record: the properties set, without the defaults and without content-versions (update-policy says it). */
+export type StoredProperties = Stored;
+
+/** Every name and value checked (400 on the first bad one), before anything is written. */
+export function checkedProperties(changes: Record<string, unknown>): Partial<InstanceProperties> {
+  const checked: Partial<Record<PropertyName, unknown>> = {};
+  for (const [name, value] of Object.entries(changes)) {
+    const p = propertyName(name);
+    checked[p] = propertyValue(p, value);
+  }
+  return checked as Partial<InstanceProperties>;
+}
+
+/** `stored` with checked `changes` set (the others kept); content-versions and update-policy resolved together. */
+export function withChanges(stored: Stored, typed: Partial<InstanceProperties>): Stored {
+  const next: Stored = { ...stored };
+  for (const name of propertyNames) {
+    if (name === 'content-versions' || name === 'update-policy' || typed[name] === undefined) continue;
+    (next as Record<string, unknown>)[name] = typed[name];
+  }
+  const policy = resolvePolicy(effectiveProperties(stored)['update-policy'], typed);
+  if (policy !== undefined) next['update-policy'] = policy;
+  return next;
+}
+
+/** The properties in force: defaults filled in; content-versions follows update-policy. */
+export function effectiveProperties(stored: Stored): InstanceProperties {
+  const merged = { ...defaultProperties, ...stored };
+  return { ...merged, 'content-versions': contentVersionsOf(merged['update-policy']) };
+}
 
 /**
  * The update-policy a write results in. When a client sends both names (typically a
@@ -165,23 +195,8 @@ export class PropertiesStore {
    * is checked before anything is written: a bad one changes nothing.
    */
   async update(changes: Record<string, unknown>): Promise<void> {
-    const checked: Partial<Record<PropertyName, unknown>> = {};
-    for (const [name, value] of Object.entries(changes)) {
-      const p = propertyName(name);
-      checked[p] = propertyValue(p, value);
-    }
-    const typed = checked as Partial<InstanceProperties>;
-    return this.queue.run(async () => {
-      const stored = await this.stored();
-      const next: Stored = { ...stored };
-      for (const name of propertyNames) {
-        if (name === 'content-versions' || name === 'update-policy' || typed[name] === undefined) continue;
-        (next as Record<string, unknown>)[name] = typed[name];
-      }
-      const policy = resolvePolicy(this.effective(stored)['update-policy'], typed);
-      if (policy !== undefined) next['update-policy'] = policy;
-      await this.write(next);
-    });
+    const typed = checkedProperties(changes);
+    return this.queue.run(async () => this.write(withChanges(await this.stored(), typed)));
   }
 
   /** Back to defaults: every property, or only `name` (content-versions and update-policy reset together). */
@@ -207,8 +222,12 @@ export class PropertiesStore {
   }
 
   private effective(stored: Stored): InstanceProperties {
-    const merged = { ...defaultProperties, ...stored };
-    return { ...merged, 'content-versions': contentVersionsOf(merged['update-policy']) };
+    return effectiveProperties(stored);
+  }
+
+  /** What is stored (the properties set, defaults left out): a scene's export of the instance properties. */
+  async storedRecord(): Promise<StoredProperties> {
+    return { ...(await this.stored()) };
   }
 
   private async write(next: Stored): Promise<void> {

@@ -71,7 +71,7 @@ const canUpdate = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('update'));
 
 /** The stored form: `readers` kept in step with the permissions. */
-const withReaders = (doc: StoredDocument): StoredDocument => ({
+export const withReaders = (doc: StoredDocument): StoredDocument => ({
   ...doc,
   readers: doc.metadata.permissions.filter((p) => p.capabilities.includes('read')).map((p) => p['role-name']),
 });

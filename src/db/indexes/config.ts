@@ -224,7 +224,7 @@ export function parseIndexSettings(body: Record<string, unknown>): Partial<Index
  * The indexes the settings define, one per name, within {@link limits.maxRangeIndexes}:
  * every write computes a document's values for each of them.
  */
-function checkRangeIndexCount(settings: IndexSettings): void {
+export function checkRangeIndexCount(settings: IndexSettings): void {
   checkLimit('maxRangeIndexes', resolvedRangeIndexes(settings).length, 'the range indexes the database properties define');
 }
 

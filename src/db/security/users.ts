@@ -60,6 +60,9 @@ export function userId(name: string): string {
 // eslint-disable-next-line no-control-regex
 const invalidNameChars = /[:\u0000-\u001f\u007f]/;
 
+/** A name a user may have: not empty, no `:`, no control characters. */
+export const isUserName = (name: string): boolean => name !== '' && !invalidNameChars.test(name);
+
 function validateNewUser(user: NewUser, roles: RoleLookup): void {
   if (typeof user.name !== 'string' || user.name.trim() === '') {
     throw new DbError('RESTAPI-INVALIDCONTENT', 'user name must be a non-empty string');

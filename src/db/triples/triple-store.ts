@@ -282,6 +282,61 @@ export class TripleStore {
 
   // ---- durability ----------------------------------------------------------------
 
+  /**
+   * The stored triples as N-Quads pieces cut at line ends, for a scene export; the caller
+   * holds the write queue. Changes still in the log are folded into a snapshot first
+   * (loading the engine only then), so what is read is the snapshot alone, a piece at a
+   * time — never the whole store as one string.
+   */
+  async *storedNQuads(): AsyncGenerator<string> {
+    await this.foldLog();
+    const snapshot = watched(this.idb.transaction('triples-snapshot', 'readonly'));
+    const [keys] = await Promise.all([snapshot.store.getAllKeys(), snapshot.done]);
+    for (const key of keys) {
+      const tx = watched(this.idb.transaction('triples-snapshot', 'readonly'));
+      const [piece] = await Promise.all([tx.store.get(key), tx.done]);
+      if (piece) yield piece;
+    }
+  }
+
+  /**
+   * Folds changes still in the log into the snapshot (loading the engine only then), so
+   * the snapshot alone holds every triple; the caller holds the write queue.
+   */
+  async foldLog(): Promise<void> {
+    const tx = watched(this.idb.transaction('triples-log', 'readonly'));
+    const [logged] = await Promise.all([tx.store.count(), tx.done]);
+    if (logged > 0) await this.compactNow(await this.engine());
+  }
+
+  /**
+   * Checks N-Quads pieces (a scene's triples, before an import changes anything) by loading
+   * them into a scratch store of the engine, and gives the number of quads. A syntax error
+   * is the scene's (TABULA-BADSCENE, with the engine's words); a trap replaces the engine.
+   */
+  async checkNQuads(pieces: readonly string[], what: string): Promise<number> {
+    if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
+    const ox = await this.oxigraph(this.broken);
+    const scratch = new ox.Store();
+    try {
+      for (const piece of pieces) {
+        try {
+          scratch.load(piece, { format: 'application/n-quads' });
+        } catch (e) {
+          if (isEngineTrap(e)) {
+            this.discard(ox);
+            throw new DbError('TABULA-ENGINETRAP', `${(e as Error).message} while reading ${what}; the engine was restarted and nothing changed`);
+          }
+          throw new DbError('TABULA-BADSCENE', `${what}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        await yieldToEventLoop();
+      }
+      return scratch.size;
+    } finally {
+      (scratch as { free?: () => void }).free?.();
+    }
+  }
+
   /** Writes a snapshot and empties the log now (normally automatic, after writes). */
   compact(): Promise<void> {
     return this.queue.run(async () => this.compactNow(await this.engine()));

@@ -1,0 +1,228 @@
+/**
+ * Exporting a whole database as a scene archive (docs/scenes.md): every entry produced on
+ * demand, in the write queue, so the archive is one consistent state — writes sent while
+ * it is read wait for it — and no more than a batch of documents is in memory at once.
+ * The zip itself is client-zip's (docs/decisions/0025-scenes-and-tabula-paths.md): a
+ * streaming, store-only writer made for service workers, ZIP64 when needed.
+ */
+import { makeZip } from 'client-zip';
+import type { TabulaIdb } from '../storage/schema';
+import type { WriteQueue } from '../storage/write-queue';
+import type { TripleStore } from '../triples/triple-store';
+import { contentBytes } from '../documents/content';
+import type { StoredDocument } from '../documents/types';
+import { defaultIndexSettings } from '../indexes/config';
+import { watched } from '../storage/requests';
+import {
+  DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
+  sceneEntryPath, uniquePath, type SceneManifest, type SceneMetadata,
+} from './layout';
+
+/** Documents read per IndexedDB transaction while exporting. */
+const BATCH = 1_000;
+const encoder = new TextEncoder();
+
+interface Entry {
+  name: string;
+  input: Uint8Array | ReadableStream<Uint8Array>;
+  size?: number;
+}
+
+export interface ExportSources {
+  idb: TabulaIdb;
+  queue: WriteQueue;
+  triples: TripleStore;
+  /** `tabula <version>`, for the manifest. */
+  generator: string;
+}
+
+const json = (name: string, value: unknown): Entry => {
+  const input = encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+  return { name, input, size: input.length };
+};
+
+export function metadataEntry(doc: StoredDocument): SceneMetadata {
+  const m = doc.metadata;
+  return {
+    uri: doc.uri,
+    format: doc.format,
+    mimeType: doc.mimeType,
+    collections: m.collections,
+    permissions: m.permissions,
+    properties: m.properties,
+    quality: m.quality,
+    metadataValues: m.metadataValues,
+  };
+}
+
+/** How long an export holds the write queue with nobody reading the archive before it gives up. */
+export const EXPORT_STALL_MS = 60_000;
+
+/**
+ * The scene as a zip stream. The write queue is held from the first pull until the last
+ * entry is produced, the reader cancels, or nobody has read for {@link EXPORT_STALL_MS}
+ * (then the stream fails): one state, never half of two, and never a queue held forever
+ * by a reader that went away without saying so.
+ */
+export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): ReadableStream<Uint8Array> {
+  let release: (() => void) | undefined;
+  let stalled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const letGo = () => {
+    clearTimeout(timer);
+    release?.();
+  };
+  async function* entries(): AsyncGenerator<Entry> {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await new Promise<void>((entered) => {
+      // The queued task only waits; the export's own errors are the stream's.
+      void sources.queue.run(async () => {
+        entered();
+        await held;
+      });
+    });
+    try {
+      for await (const entry of sceneEntries(sources)) {
+        if (stalled) throw new Error(`the export was abandoned: nobody read it for ${stallMs / 1000} s`);
+        yield entry;
+      }
+    } finally {
+      letGo();
+    }
+  }
+  let count = 0;
+  const files = (async function* () {
+    for await (const entry of entries()) {
+      count++;
+      yield entry;
+    }
+  })();
+  const reader = withZip64End(makeZip(files, { buffersAreUTF8: true }), () => count).getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      clearTimeout(timer);
+      try {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        controller.enqueue(value);
+        timer = setTimeout(() => {
+          stalled = true;
+          letGo();
+        }, stallMs);
+      } catch (e) {
+        letGo();
+        controller.error(e);
+      }
+    },
+    async cancel(reason) {
+      letGo();
+      await reader.cancel(reason);
+      await files.return(undefined);
+    },
+  });
+}
+
+/**
+ * client-zip (2.5) writes ZIP64 records only for sizes past 4 GB; past 65,535 entries it
+ * saturates the count in the end record and writes no ZIP64 end record, which some readers
+ * take at its word (fflate lists 65,535). The stream is passed through, and its last chunk —
+ * the end record — is preceded by the ZIP64 end record and locator the format asks for.
+ */
+export function withZip64End(zip: ReadableStream<Uint8Array>, entries: () => number): ReadableStream<Uint8Array> {
+  let held: Uint8Array | undefined;
+  let written = 0;
+  return zip.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (held) {
+          controller.enqueue(held);
+          written += held.length;
+        }
+        held = chunk;
+      },
+      flush(controller) {
+        if (!held) return;
+        const end = new DataView(held.buffer, held.byteOffset, held.byteLength);
+        const isEnd = held.length === 22 && end.getUint32(0, true) === 0x06054b50;
+        const dirSize = isEnd ? end.getUint32(12, true) : 0;
+        const dirOffset = isEnd ? end.getUint32(16, true) : 0;
+        if (isEnd && entries() >= 0xffff && dirSize !== 0xffffffff && dirOffset !== 0xffffffff) {
+          const extra = new Uint8Array(56 + 20);
+          const v = new DataView(extra.buffer);
+          v.setUint32(0, 0x06064b50, true);
+          v.setBigUint64(4, 44n, true);
+          v.setUint16(12, 45, true);
+          v.setUint16(14, 45, true);
+          v.setBigUint64(24, BigInt(entries()), true);
+          v.setBigUint64(32, BigInt(entries()), true);
+          v.setBigUint64(40, BigInt(dirSize), true);
+          v.setBigUint64(48, BigInt(dirOffset), true);
+          v.setUint32(56, 0x07064b50, true);
+          v.setBigUint64(64, BigInt(written), true);
+          v.setUint32(72, 1, true);
+          controller.enqueue(extra);
+        }
+        controller.enqueue(held);
+      },
+    }),
+  );
+}
+
+async function* sceneEntries({ idb, triples, generator }: ExportSources): AsyncGenerator<Entry> {
+  const read = watched(idb.transaction(['documents', 'graphs', 'query-options', 'config', 'roles', 'users'], 'readonly'));
+  const [documents, graphs, options, indexes, properties, roles, users] = await Promise.all([
+    read.objectStore('documents').count(),
+    read.objectStore('graphs').getAll(),
+    read.objectStore('query-options').getAll(),
+    read.objectStore('config').get('indexes'),
+    read.objectStore('config').get('properties'),
+    read.objectStore('roles').getAll(),
+    read.objectStore('users').getAll(),
+    read.done,
+  ]);
+  const manifest: SceneManifest = {
+    format: SCENE_FORMAT,
+    version: SCENE_VERSION,
+    created: new Date().toISOString(),
+    generator,
+    counts: { documents, graphs: graphs.length, queryOptions: options.length, users: users.length, roles: roles.length },
+  };
+  yield json(MANIFEST, manifest);
+  yield json(DATABASE, { ...defaultIndexSettings, ...(indexes as object | undefined) });
+  yield json(PROPERTIES, properties ?? {});
+  for (const { name, options: body } of options) yield json(`${OPTIONS_DIR}${encodeURIComponent(name)}.json`, { options: body });
+  yield json(ROLES, roles);
+  yield json(USERS, users);
+  yield json(GRAPHS, graphs);
+  yield { name: QUADS, input: textStream(triples.storedNQuads()) };
+  const used = new Set<string>();
+  let after: string | undefined;
+  for (;;) {
+    const tx = watched(idb.transaction('documents', 'readonly'));
+    const batch = await tx.store.getAll(after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), BATCH);
+    await tx.done;
+    for (const doc of batch) {
+      const path = uniquePath(sceneEntryPath(doc.uri), used);
+      const content = contentBytes(doc.content);
+      yield { name: `${DOCUMENTS_DIR}${path}`, input: content, size: content.length };
+      yield json(`${METADATA_DIR}${path}.json`, metadataEntry(doc));
+    }
+    if (batch.length < BATCH) return;
+    after = batch[batch.length - 1].uri;
+  }
+}
+
+/** Pieces of text as a byte stream, encoded one piece at a time. */
+function textStream(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}

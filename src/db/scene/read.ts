@@ -1,0 +1,273 @@
+/**
+ * Reading a scene completely before anything changes (docs/scenes.md, Import): the
+ * manifest and its version, every entry's CRC (zip-reader.ts), every JSON entry, every
+ * document against the validation a write gives it, and the triples through the engine.
+ * The result is a plan the commit (commit.ts) writes in one transaction; any problem is a
+ * TABULA-BADSCENE naming the entry and what is wrong, and nothing has changed.
+ */
+import { DbError } from '../errors';
+import { toStoredContent } from '../documents/content';
+import { documentFormats, type DocumentFormat, type StoredDocument } from '../documents/types';
+import { mimeTypeFor } from '../documents/format';
+import { validateCollections, validateMetadataValues, validatePermissions, validateProperties, validateQuality } from '../documents/metadata';
+import { parseJson } from '../json/parse';
+import { isObject } from '../util/objects';
+import { checkedProperties, withChanges, type StoredProperties } from '../config/properties';
+import { checkRangeIndexCount, defaultIndexSettings, parseIndexSettings, type IndexSettings } from '../indexes/config';
+import { parseOptionsBody } from '../options/convert';
+import { validateOptions } from '../options/validate';
+import type { StoredQueryOptions } from '../storage/schema';
+import type { GraphRecord } from '../triples/graph-permissions';
+import { checkGraphIri } from '../triples/graph-names';
+import type { TripleStore } from '../triples/triple-store';
+import { isBuiltinRole } from '../security/roles';
+import { isUserName } from '../security/users';
+import type { RoleLookup, StoredRole, StoredUser } from '../security/types';
+import type { Permission } from '../documents/types';
+import { strictUtf8 } from '../util/bytes';
+import { listZip, readEntry } from './zip-reader';
+import {
+  DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
+  uriOfEntryPath,
+} from './layout';
+
+/** A scene's entries by name: an archive (zipSource) or entries built in memory (a sample). */
+export interface SceneSource {
+  readonly names: readonly string[];
+  read(name: string): Uint8Array;
+}
+
+export function zipSource(bytes: Uint8Array): SceneSource {
+  const entries = new Map(listZip(bytes).map((e) => [e.name, e]));
+  return { names: [...entries.keys()], read: (name) => readEntry(bytes, entries.get(name)!) };
+}
+
+export function mapSource(entries: ReadonlyMap<string, Uint8Array>): SceneSource {
+  return { names: [...entries.keys()], read: (name) => entries.get(name)! };
+}
+
+/** What an import writes: everything validated, in the stored forms. */
+export interface ScenePlan {
+  /** Versions are the commit's; `version` here is 0. */
+  documents: StoredDocument[];
+  /** N-Quads, cut at line ends (at most {@link QUAD_PIECE_BYTES} bytes each). */
+  quads: string[];
+  quadCount: number;
+  graphs: GraphRecord[];
+  options: StoredQueryOptions[];
+  /** Absent when the scene has no such entry: the database's own stays (merge) or goes back to the default (replace). */
+  indexes?: IndexSettings;
+  properties?: StoredProperties;
+  roles?: StoredRole[];
+  users?: StoredUser[];
+}
+
+export interface ReadContext {
+  triples: TripleStore;
+  /** Whether stored options are validated when the scene does not say (its properties): the database's own setting. */
+  validateOptions: boolean;
+  /** Roles that exist besides the built-in ones and the scene's own (merge: the database's created roles). */
+  existingRoles: RoleLookup;
+}
+
+/** Size of the N-Quads pieces read from a scene (and stored as the triple snapshot's pieces). */
+export const QUAD_PIECE_BYTES = 4 * 1024 * 1024;
+
+const bad = (message: string) => new DbError('TABULA-BADSCENE', message);
+
+/** The entry a label names (`security/users.json [2]` → `security/users.json`). */
+const entryOf = (label: string) => label.split(' ')[0];
+
+/** Runs `read` for one entry; any error it raises is reported as that entry's. */
+function inEntry<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof DbError && e.code === 'TABULA-BADSCENE') throw e.detail.startsWith(entryOf(name)) ? e : bad(`${name}: ${e.detail}`);
+    if (e instanceof DbError) throw bad(`${name}: ${e.code}: ${e.detail}`);
+    throw bad(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function jsonOf(source: SceneSource, name: string): unknown {
+  return inEntry(name, () => parseJson(strictUtf8(source.read(name), () => bad(`${name}: not UTF-8`)), name, (reason) => bad(`${name}: not JSON: ${reason}`)));
+}
+
+function arrayOf(value: unknown, name: string): unknown[] {
+  if (!Array.isArray(value)) throw bad(`${name}: expected a JSON array`);
+  return value;
+}
+
+function objectOf(value: unknown, name: string): Record<string, unknown> {
+  if (!isObject(value)) throw bad(`${name}: expected a JSON object`);
+  return value;
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+export async function readScene(source: SceneSource, ctx: ReadContext): Promise<ScenePlan> {
+  const names = new Set(source.names.filter((n) => !n.endsWith('/'))); // directory entries of hand-made archives
+  if (!names.has(MANIFEST)) throw bad(`no ${MANIFEST}: not a Tabula scene`);
+  const manifest = objectOf(jsonOf(source, MANIFEST), MANIFEST);
+  if (manifest.format !== SCENE_FORMAT) throw bad(`${MANIFEST}: format is ${JSON.stringify(manifest.format)}, not "${SCENE_FORMAT}"`);
+  if (manifest.version !== SCENE_VERSION) throw bad(`${MANIFEST}: format version ${JSON.stringify(manifest.version)} is unknown; this Tabula reads version ${SCENE_VERSION}`);
+  names.delete(MANIFEST);
+  const take = (name: string) => names.delete(name);
+
+  const plan: ScenePlan = { documents: [], quads: [], quadCount: 0, graphs: [], options: [] };
+  if (take(PROPERTIES)) {
+    plan.properties = inEntry(PROPERTIES, () => withChanges({}, checkedProperties(objectOf(jsonOf(source, PROPERTIES), PROPERTIES))));
+  }
+  const validating = plan.properties?.['validate-options'] ?? ctx.validateOptions;
+  if (take(DATABASE)) {
+    plan.indexes = inEntry(DATABASE, () => {
+      const { 'database-name': _name, ...body } = objectOf(jsonOf(source, DATABASE), DATABASE);
+      const settings = { ...defaultIndexSettings, ...parseIndexSettings(body) };
+      checkRangeIndexCount(settings);
+      return settings;
+    });
+  }
+  if (take(ROLES)) plan.roles = arrayOf(jsonOf(source, ROLES), ROLES).map((r, i) => inEntry(`${ROLES} [${i}]`, () => roleOf(r)));
+  const sceneRoles = new Set((plan.roles ?? []).map((r) => r.name));
+  const roles: RoleLookup = { has: (name) => isBuiltinRole(name) || sceneRoles.has(name) || ctx.existingRoles.has(name) };
+  for (const role of plan.roles ?? []) {
+    for (const r of role.roles) if (!roles.has(r)) throw bad(`${ROLES}: role ${role.name} inherits ${r}, which does not exist`);
+    inEntry(ROLES, () => validatePermissions(role.permissions, roles));
+  }
+  if (take(USERS)) plan.users = arrayOf(jsonOf(source, USERS), USERS).map((u, i) => inEntry(`${USERS} [${i}]`, () => userOf(u, roles)));
+  if (take(GRAPHS)) {
+    plan.graphs = arrayOf(jsonOf(source, GRAPHS), GRAPHS).map((g, i) =>
+      inEntry(`${GRAPHS} [${i}]`, () => {
+        const o = objectOf(g, GRAPHS);
+        if (typeof o.iri !== 'string') throw bad('iri must be a string');
+        return { iri: checkGraphIri(o.iri), permissions: validatePermissions(o.permissions ?? [], roles) };
+      }),
+    );
+  }
+  for (const name of [...names]) {
+    if (!name.startsWith(OPTIONS_DIR)) continue;
+    take(name);
+    const file = name.slice(OPTIONS_DIR.length);
+    if (!file.endsWith('.json') || file.includes('/')) throw bad(`${name}: query options are config/query-options/<name>.json`);
+    const optionsName = inEntry(name, () => decodeURIComponent(file.slice(0, -'.json'.length)));
+    const options = inEntry(name, () => {
+      const parsed = parseOptionsBody(source.read(name), 'json');
+      if (validating) validateOptions(parsed);
+      return parsed;
+    });
+    plan.options.push({ name: optionsName, options });
+  }
+  if (take(QUADS)) {
+    plan.quads = inEntry(QUADS, () => quadPieces(source.read(QUADS)));
+    plan.quadCount = await ctx.triples.checkNQuads(plan.quads, QUADS);
+  }
+  plan.documents = readDocuments(source, names, roles);
+  if (names.size > 0) {
+    const [first] = names;
+    throw bad(`${first}${names.size > 1 ? ` (and ${names.size - 1} more)` : ''}: not part of a version ${SCENE_VERSION} scene`);
+  }
+  return plan;
+}
+
+/** Documents: each `documents/<path>` with its `metadata/<path>.json` (optional: then the URI is the path's and the metadata the defaults). */
+function readDocuments(source: SceneSource, names: Set<string>, roles: RoleLookup): StoredDocument[] {
+  const documents: StoredDocument[] = [];
+  const uris = new Set<string>();
+  for (const name of [...names]) {
+    if (!name.startsWith(DOCUMENTS_DIR)) continue;
+    names.delete(name);
+    const path = name.slice(DOCUMENTS_DIR.length);
+    const metaName = `${METADATA_DIR}${path}.json`;
+    const hasMeta = names.delete(metaName);
+    const doc = inEntry(hasMeta ? metaName : name, () => {
+      const meta = hasMeta ? objectOf(jsonOf(source, metaName), metaName) : undefined;
+      const uri = meta ? meta.uri : uriOfEntryPath(path);
+      if (typeof uri !== 'string' || uri === '') throw bad(meta ? 'uri must be a non-empty string' : `the path cannot be read as a URI`);
+      if (uri.endsWith('/')) throw new DbError('XDMP-DIRURI', `${uri} (a document URI cannot end with /)`);
+      const format = meta ? formatOf(meta.format) : formatFromMime(mimeTypeFor(uri, 'binary'));
+      const mimeType = meta && typeof meta.mimeType === 'string' ? meta.mimeType : mimeTypeFor(uri, format);
+      const metadata = {
+        collections: validateCollections(meta?.collections ?? []),
+        permissions: meta ? validatePermissions(meta.permissions ?? [], roles) : defaultPermissions,
+        properties: validateProperties(meta?.properties ?? {}),
+        quality: validateQuality(meta?.quality ?? 0),
+        metadataValues: validateMetadataValues(meta?.metadataValues ?? {}),
+      };
+      return { uri, format, mimeType, metadata };
+    });
+    if (uris.has(doc.uri)) throw bad(`${name}: a second document with URI ${doc.uri}`);
+    uris.add(doc.uri);
+    const stored: StoredDocument = { ...doc, content: inEntry(name, () => toStoredContent(source.read(name), doc.format, doc.uri)), version: 0 };
+    documents.push(stored);
+  }
+  for (const name of names) {
+    if (name.startsWith(METADATA_DIR)) throw bad(`${name}: metadata for a document the scene does not hold (${DOCUMENTS_DIR}${name.slice(METADATA_DIR.length, -'.json'.length)})`);
+  }
+  return documents;
+}
+
+/** What a rest-writer's new document gets on MarkLogic: the REST roles' defaults. */
+const defaultPermissions: Permission[] = [
+  { 'role-name': 'rest-reader', capabilities: ['read'] },
+  { 'role-name': 'rest-writer', capabilities: ['update'] },
+];
+
+function formatOf(value: unknown): DocumentFormat {
+  if (typeof value !== 'string' || !(documentFormats as readonly string[]).includes(value)) {
+    throw bad(`format must be one of ${documentFormats.join(', ')}, not ${JSON.stringify(value)}`);
+  }
+  return value as DocumentFormat;
+}
+
+/** A metadata-less entry's format, from the MIME type its extension implies. */
+function formatFromMime(mime: string): DocumentFormat {
+  if (/[/+]json$/.test(mime)) return 'json';
+  if (/[/+]xml$/.test(mime)) return 'xml';
+  if (mime.startsWith('text/')) return 'text';
+  return 'binary';
+}
+
+function roleOf(value: unknown): StoredRole {
+  const o = objectOf(value, ROLES);
+  if (typeof o.name !== 'string' || o.name === '') throw bad('name must be a non-empty string');
+  if (isBuiltinRole(o.name)) throw bad(`${o.name} is a built-in role`);
+  if (!isStrings(o.roles ?? [])) throw bad(`${o.name}: roles must be an array of role names`);
+  const privileges = arrayOf(o.privileges ?? [], `${o.name}: privileges`).map((p) => {
+    const q = objectOf(p, 'privilege');
+    if (typeof q['privilege-name'] !== 'string' || typeof q.action !== 'string' || (q.kind !== 'execute' && q.kind !== 'uri')) {
+      throw bad(`${o.name}: a privilege needs privilege-name, action and kind (execute or uri)`);
+    }
+    return { 'privilege-name': q['privilege-name'], action: q.action, kind: q.kind as 'execute' | 'uri' };
+  });
+  const role: StoredRole = { name: o.name, roles: (o.roles as string[] | undefined) ?? [], privileges, permissions: (o.permissions as Permission[] | undefined) ?? [] };
+  if (typeof o.description === 'string') role.description = o.description;
+  return role;
+}
+
+function userOf(value: unknown, roles: RoleLookup): StoredUser {
+  const o = objectOf(value, USERS);
+  if (typeof o.name !== 'string' || !isUserName(o.name)) throw bad(`name ${JSON.stringify(o.name)} is not a user name`);
+  if (typeof o.digestHa1 !== 'string' || !/^[0-9a-f]{32}$/.test(o.digestHa1)) throw bad(`${o.name}: digestHa1 must be the 32 hex digits of MD5(name:realm:password)`);
+  if (!isStrings(o.roles)) throw bad(`${o.name}: roles must be an array of role names`);
+  for (const r of o.roles) if (!roles.has(r)) throw bad(`${o.name}: role ${r} does not exist`);
+  const user: StoredUser = { name: o.name, roles: o.roles as StoredUser['roles'], digestHa1: o.digestHa1 };
+  if (typeof o.description === 'string') user.description = o.description;
+  if (o.permissions !== undefined) user.permissions = validatePermissions(o.permissions, roles);
+  return user;
+}
+
+/** The N-Quads entry as text pieces cut after a line end, each decoded strictly (no string holds the whole entry). */
+function quadPieces(bytes: Uint8Array): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    let end = Math.min(start + QUAD_PIECE_BYTES, bytes.length);
+    if (end < bytes.length) {
+      const nl = bytes.indexOf(0x0a, end - 1);
+      end = nl === -1 ? bytes.length : nl + 1;
+    }
+    pieces.push(strictUtf8(bytes.subarray(start, end), () => bad(`not UTF-8 (bytes ${start}–${end})`)));
+    start = end;
+  }
+  return pieces;
+}
