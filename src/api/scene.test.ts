@@ -121,6 +121,22 @@ describe('GET then PUT /tabula/v1/scene', () => {
     }
   });
 
+  test('merging a scene twice: its blank nodes stay apart from those already stored, its IRIs do not', async () => {
+    const api = await testApi({ auth: 'http' });
+    const triples = ['<http://e/s> <http://e/p> "plain" .', '_:b1 <http://e/p> "blank" .', '<http://e/s> <http://e/q> _:b1 .'];
+    const scene = await zipOf({ 'manifest.json': manifest, 'triples/quads.nq': `${triples.join('\n')}\n` });
+    const count = async (pattern: string) => {
+      const res = await api.fetch(`/v1/graphs/sparql?query=${encodeURIComponent(`SELECT (COUNT(*) AS ?n) WHERE { ${pattern} }`)}`, { headers: as('admin', { accept: 'application/sparql-results+json' }) });
+      return Number(((await res.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value);
+    };
+    expect((await put(api, scene, '?mode=merge')).status).toBe(200);
+    expect((await put(api, scene, '?mode=merge')).status).toBe(200);
+    expect(await count('?s <http://e/p> "plain"')).toBe(1);
+    expect(await count('?s <http://e/p> "blank"')).toBe(2);
+    // Within one import a label is one node: each blank node is the object of its own import's triple.
+    expect(await count('<http://e/s> <http://e/q> ?b . ?b <http://e/p> "blank"')).toBe(2);
+  });
+
   test('a hand-made scene: documents without metadata take their URI from the path and the REST defaults', async () => {
     const api = await testApi({ auth: 'http' });
     const scene = await zipOf({ 'manifest.json': manifest, 'documents/people/ann%20lee.json': '{"name":"Ann"}', 'documents/readme.txt': 'hello' });

@@ -139,6 +139,7 @@ export class Database {
       triples: this.triples,
       validateOptions: (await this.properties.get())['validate-options'],
       existingRoles: mode === 'merge' ? this.roles : { has: () => false },
+      relabelBlankNodes: mode === 'merge' ? `m${this.clock.next().toString(36)}` : undefined,
     });
     await this.queue.run(async () => {
       if (mode === 'merge') await this.triples.foldLog();

@@ -66,6 +66,8 @@ export interface ReadContext {
   triples: TripleStore;
   /** Whether stored options are validated when the scene does not say (its properties): the database's own setting. */
   validateOptions: boolean;
+  /** A merge: blank node labels get this prefix, so the scene's never meet the store's. */
+  relabelBlankNodes?: string;
   /** Roles that exist besides the built-in ones and the scene's own (merge: the database's created roles). */
   existingRoles: RoleLookup;
 }
@@ -158,8 +160,9 @@ export async function readScene(source: SceneSource, ctx: ReadContext): Promise<
     plan.options.push({ name: optionsName, options });
   }
   if (take(QUADS)) {
-    plan.quads = inEntry(QUADS, () => quadPieces(source.read(QUADS)));
-    plan.quadCount = await ctx.triples.checkNQuads(plan.quads, QUADS);
+    const checked = await ctx.triples.checkNQuads(inEntry(QUADS, () => quadPieces(source.read(QUADS))), QUADS, ctx.relabelBlankNodes);
+    plan.quads = checked.pieces;
+    plan.quadCount = checked.count;
   }
   plan.documents = readDocuments(source, names, roles);
   if (names.size > 0) {

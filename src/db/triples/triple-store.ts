@@ -36,7 +36,7 @@ import { checkClientIri, checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './gr
 import type { GraphRecord } from './graph-permissions';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
-import { loadKeepingLabels, splitAtLineEnds } from './nquads';
+import { loadKeepingLabels, splitAtLineEnds, toNQuads } from './nquads';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
@@ -313,15 +313,24 @@ export class TripleStore {
    * Checks N-Quads pieces (a scene's triples, before an import changes anything) by loading
    * them into a scratch store of the engine, and gives the number of quads. A syntax error
    * is the scene's (TABULA-BADSCENE, with the engine's words); a trap replaces the engine.
+   * With `relabel` (a merge into stored triples), the pieces come back with every blank
+   * node label prefixed by it: a scene's `_:b1` is not the store's `_:b1`.
    */
-  async checkNQuads(pieces: readonly string[], what: string): Promise<number> {
+  async checkNQuads(pieces: readonly string[], what: string, relabel?: string): Promise<{ count: number; pieces: string[] }> {
     if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
     const ox = await this.oxigraph(this.broken);
     const scratch = new ox.Store();
+    const out: string[] = [];
+    const fresh = (term: Oxigraph.Term) => (term.termType === 'BlankNode' ? ox.blankNode(`${relabel}${term.value}`) : term);
     try {
       for (const piece of pieces) {
         try {
           scratch.load(piece, { format: 'application/n-quads' });
+          if (relabel === undefined || !piece.includes('_:')) out.push(piece);
+          else {
+            const quads = ox.parse(piece, { format: 'application/n-quads' }) as Oxigraph.Quad[];
+            out.push(toNQuads(quads.map((q) => ox.quad(fresh(q.subject) as Oxigraph.Quad_Subject, q.predicate, fresh(q.object) as Oxigraph.Quad_Object, q.graph))));
+          }
         } catch (e) {
           if (isEngineTrap(e)) {
             this.discard(ox);
@@ -331,7 +340,7 @@ export class TripleStore {
         }
         await yieldToEventLoop();
       }
-      return scratch.size;
+      return { count: scratch.size, pieces: out };
     } finally {
       (scratch as { free?: () => void }).free?.();
     }
