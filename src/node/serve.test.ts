@@ -3,10 +3,14 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeZip } from 'client-zip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error -- the official client ships no type declarations; the slice used here is typed below.
 import marklogicUntyped from 'marklogic';
-import { parsePort, startServer, type RunningServer } from './serve';
+import { parseArgs, startServer, type RunningServer } from './serve';
 import { limits } from '../db/limits';
 
 interface Pending<T> {
@@ -264,6 +268,44 @@ describe('npm run serve', () => {
     }
   });
 
+  test('--scene starts with that scene; a damaged one stops the start with what is wrong', async () => {
+    const script = fileURLToPath(new URL('./serve.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+    const dir = await mkdtemp(join(tmpdir(), 'tabula-scene-'));
+    const enc = new TextEncoder();
+    const files = [
+      { name: 'manifest.json', input: enc.encode(JSON.stringify({ format: 'tabula-scene', version: 1 })), lastModified: new Date(0) },
+      { name: 'documents/hello.json', input: enc.encode('{"hello":"scene"}'), lastModified: new Date(0) },
+    ];
+    const good = join(dir, 'good.zip');
+    const damaged = join(dir, 'damaged.zip');
+    const bytes = new Uint8Array(await new Response(makeZip(files)).arrayBuffer());
+    await writeFile(good, bytes);
+    await writeFile(damaged, bytes.slice(0, bytes.length - 10));
+    const child = spawn(tsx, [script, '--port', '0', '--scene', good], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) resolve(out.split('\n')[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
+      });
+      expect(line).toContain(`started from ${good}`);
+      const url = /http:\/\/\S+/.exec(line)![0];
+      expect(await (await fetch(`${url}/v1/documents?uri=/hello.json`, { headers: { authorization: basicAdmin } })).json()).toEqual({ hello: 'scene' });
+    } finally {
+      child.kill('SIGKILL');
+    }
+    const bad = spawn(tsx, [script, '--port', '0', '--scene', damaged], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    bad.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise<number | null>((resolve) => bad.once('exit', resolve))).toBe(1);
+    expect(err).toContain(`--scene ${damaged}: TABULA-BADSCENE`);
+    await rm(dir, { recursive: true });
+  });
+
   test('exits with a usage error for a bad --port', async () => {
     const script = fileURLToPath(new URL('./serve.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -276,13 +318,15 @@ describe('npm run serve', () => {
   });
 });
 
-describe('parsePort', () => {
+describe('parseArgs', () => {
   test.for([
-    { args: [], port: 8000 },
-    { args: ['--port', '9001'], port: 9001 },
-    { args: ['--port=0'], port: 0 },
-  ])('$args → $port', ({ args, port }) => {
-    expect(parsePort(args)).toBe(port);
+    { args: [], port: 8000, scene: undefined },
+    { args: ['--port', '9001'], port: 9001, scene: undefined },
+    { args: ['--port=0'], port: 0, scene: undefined },
+    { args: ['--scene', 'demo.zip'], port: 8000, scene: 'demo.zip' },
+    { args: ['--scene=a b.zip', '--port', '1'], port: 1, scene: 'a b.zip' },
+  ])('$args → $port $scene', ({ args, port, scene }) => {
+    expect(parseArgs(args)).toEqual({ port, scene });
   });
 
   test.for([
@@ -290,8 +334,9 @@ describe('parsePort', () => {
     { args: ['--port', '70000'] },
     { args: ['--port', '-1'] },
     { args: ['--port'] },
+    { args: ['--scene'] },
     { args: ['--host', 'h'] },
   ])('$args is a usage error', ({ args }) => {
-    expect(() => parsePort(args)).toThrow(/--port|unknown argument/);
+    expect(() => parseArgs(args)).toThrow(/--port|--scene|unknown argument/);
   });
 });

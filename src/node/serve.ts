@@ -1,5 +1,5 @@
 /**
- * The Node host (`npm run serve -- --port 8000`): the same handler as the service
+ * The Node host (`npm run serve -- --port 8000 [--scene file.zip]`): the same handler as the service
  * worker, over HTTP on the loopback interface, with credentials required (Digest or
  * Basic) as on a MarkLogic app server. Storage is fake-indexeddb, in memory.
  *
@@ -11,6 +11,7 @@
 import 'fake-indexeddb/auto';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { Database } from '../db/database';
 import { nodeOxigraph } from './oxigraph-engine';
@@ -29,9 +30,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1:`port` (0 picks a free port) and resolves once the socket is bound. */
-export async function startServer({ port = DEFAULT_PORT }: { port?: number } = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  port?: number;
+  /** A scene archive (docs/scenes.md) the database starts with; a bad one stops the start with its TABULA-BADSCENE message. */
+  scene?: string;
+}
+
+/** Listens on 127.0.0.1:`port` (0 picks a free port) and resolves once the socket is bound (and the scene, if any, loaded). */
+export async function startServer({ port = DEFAULT_PORT, scene }: ServerOptions = {}): Promise<RunningServer> {
   const db = await Database.open({ indexedDB, name: 'Documents', oxigraph: nodeOxigraph });
+  if (scene !== undefined) {
+    try {
+      // As the seeded admin: the host's operator loads it, before anyone can connect.
+      await db.importScene(new Uint8Array(await readFile(scene)), 'replace', db.roles.principalOf({ name: 'admin', roles: ['admin'] }));
+    } catch (err) {
+      db.close();
+      throw new Error(`--scene ${scene}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
   const api = createApi({ db, auth: 'http', cors: true });
   // Digest clients hash the request target exactly as they wrote it; the Request's URL
   // is normalised (percent-encoding, dot segments), so hand the raw one to the handler.
@@ -67,36 +83,36 @@ export async function startServer({ port = DEFAULT_PORT }: { port?: number } = {
   return { url: `http://${HOSTNAME}:${bound}`, port: bound, db, close };
 }
 
-/** `--port N` or `--port=N`; anything else is a usage error. */
-export function parsePort(args: readonly string[]): number {
-  let value: string | undefined;
+const USAGE = 'usage: npm run serve -- [--port N] [--scene file.zip]';
+
+/** `--port N`, `--port=N`, `--scene F`, `--scene=F`; anything else is a usage error. */
+export function parseArgs(args: readonly string[]): Required<Pick<ServerOptions, 'port'>> & Pick<ServerOptions, 'scene'> {
+  const values: { port?: string; scene?: string } = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (arg === '--port') {
-      value = args[++i];
-      if (value === undefined) throw new Error('--port needs a value (usage: npm run serve -- --port N)');
-    } else if (arg.startsWith('--port=')) {
-      value = arg.slice('--port='.length);
-    } else {
-      throw new Error(`unknown argument: ${arg} (usage: npm run serve -- --port N)`);
-    }
+    const name = (['port', 'scene'] as const).find((n) => arg === `--${n}` || arg.startsWith(`--${n}=`));
+    if (name === undefined) throw new Error(`unknown argument: ${arg} (${USAGE})`);
+    const value = arg === `--${name}` ? args[++i] : arg.slice(`--${name}=`.length);
+    if (value === undefined) throw new Error(`--${name} needs a value (${USAGE})`);
+    values[name] = value;
   }
-  if (value === undefined) return DEFAULT_PORT;
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not ${JSON.stringify(value)}`);
-  return port;
+  if (values.port === undefined) return { port: DEFAULT_PORT, scene: values.scene };
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+  return { port, scene: values.scene };
 }
 
 async function main(): Promise<void> {
-  let port: number;
+  let options: ServerOptions;
   try {
-    port = parsePort(process.argv.slice(2));
+    options = parseArgs(process.argv.slice(2));
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const server = await startServer({ port });
-  console.log(`Tabula REST API on ${server.url} (in-memory IndexedDB: data is lost when the process stops)`);
+  const server = await startServer(options);
+  const loaded = options.scene === undefined ? '' : `, started from ${options.scene}`;
+  console.log(`Tabula REST API on ${server.url} (in-memory IndexedDB: data is lost when the process stops${loaded})`);
   const stop = (signal: string) => {
     console.log(`${signal}: stopping`);
     server.close().then(
