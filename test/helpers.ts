@@ -37,6 +37,13 @@ export async function testApi(
   };
 }
 
+/** The same storage opened by a new database and handler: what a service worker finds after a stop. */
+export async function reopened(api: TestApi, options: Partial<Omit<ApiDeps, 'db'>> = {}): Promise<TestApi> {
+  const db = await Database.open({ indexedDB, name: api.db.name, oxigraph: nodeOxigraph });
+  const handler = createApi({ db, auth: options.auth ?? 'http', defaultUser: options.defaultUser, cors: options.cors });
+  return { db, fetch: (input, init) => Promise.resolve(handler.fetch(new Request(new URL(input, 'http://localhost:8000'), init))) };
+}
+
 /** `Authorization: Basic` for a seeded user (password = name, admin/admin). */
 export const basic = (user: string, password = user): string => `Basic ${btoa(`${user}:${password}`)}`;
 

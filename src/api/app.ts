@@ -30,6 +30,7 @@ import { registerGraphs } from './graphs';
 import { registerValues } from './values';
 import { registerReset } from './reset';
 import { registerScene } from './scene';
+import { registerSnapshots } from './snapshots';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -100,6 +101,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const tabula = new Hono<ApiEnv>({ strict: false });
   registerReset(tabula, deps);
   registerScene(tabula, deps);
+  registerSnapshots(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });

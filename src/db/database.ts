@@ -20,6 +20,8 @@ import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './tr
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
+import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
+import { DbError } from './errors';
 import { commitScene, exportScene, mapSource, readScene, zipSource, type ImportMode, type SceneSource } from './scene';
 
 export interface DatabaseOptions {
@@ -70,6 +72,8 @@ export class Database {
   readonly maxPayloadBytes: number;
   /** The single-writer queue every write of this database runs through. */
   readonly queue: WriteQueue;
+  /** Named snapshots of this database, in an IndexedDB database of their own (src/db/snapshots). */
+  readonly snapshots: SnapshotStore;
   private readonly timing: RequestTiming;
 
   private constructor(readonly idb: TabulaIdb, options: DatabaseOptions) {
@@ -87,6 +91,7 @@ export class Database {
     this.search = new SearchService(idb, queue, this.indexes, options.search);
     this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
+    this.snapshots = new SnapshotStore(options.indexedDB, `tabula-snapshots:${this.name}`);
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {
@@ -132,10 +137,11 @@ export class Database {
    * written in one transaction, ordered with every other write. `replace` empties the
    * database first; `merge` writes over it. Admin only.
    */
-  async importScene(scene: Uint8Array | ReadonlyMap<string, Uint8Array>, mode: ImportMode, principal: Principal): Promise<SceneImported> {
+  async importScene(scene: Uint8Array | ReadonlyMap<string, Uint8Array>, mode: ImportMode, principal: Principal, trusted = false): Promise<SceneImported> {
     requireAdmin(principal);
     const source: SceneSource = scene instanceof Uint8Array ? zipSource(scene) : mapSource(scene);
     const plan = await readScene(source, {
+      trusted,
       triples: this.triples,
       validateOptions: (await this.properties.get())['validate-options'],
       existingRoles: mode === 'merge' ? this.roles : { has: () => false },
@@ -147,6 +153,23 @@ export class Database {
       await this.storageReplaced();
     });
     return { documents: plan.documents.length, triples: plan.quadCount, graphs: plan.graphs.length, queryOptions: plan.options.length };
+  }
+
+  /** Saves the database, as a scene, under `name` in the browser's snapshot store (replacing one of that name). Admin only. */
+  async saveSnapshot(name: string, principal: Principal, generator: string): Promise<SnapshotInfo> {
+    requireAdmin(principal);
+    checkSnapshotName(name);
+    const archive = new Uint8Array(await new Response(this.exportScene(principal, generator)).arrayBuffer());
+    const manifest = JSON.parse(new TextDecoder().decode(zipSource(archive).read('manifest.json'))) as { counts: Record<string, number> };
+    return this.snapshots.save(name, archive, manifest.counts);
+  }
+
+  /** Replaces the database with the snapshot saved as `name` (404 when there is none). Admin only. */
+  async restoreSnapshot(name: string, principal: Principal): Promise<SceneImported> {
+    requireAdmin(principal);
+    const archive = await this.snapshots.read(name);
+    if (!archive) throw new DbError('RESTAPI-NODOCUMENT', `snapshot ${name} does not exist`, 404);
+    return this.importScene(archive, 'replace', principal, true);
   }
 
   /** Storage was rewritten under every part (committed): each drops what it held, and loads on next use. */
@@ -164,6 +187,7 @@ export class Database {
   close(): void {
     this.triples.close();
     this.search.close();
+    this.snapshots.close();
     this.idb.close();
   }
 }

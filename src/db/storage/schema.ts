@@ -87,16 +87,22 @@ export interface TabulaSchema extends DBSchema {
 export type TabulaIdb = IDBPDatabase<TabulaSchema>;
 
 export function openStorage(factory: IDBFactory, name: string): Promise<TabulaIdb> {
-  // idb reads the global indexedDB; hosts without one (Node) pass fake-indexeddb's
-  // factory, so install it for the duration of the open call.
+  return withFactory(factory, () => open(name));
+}
+
+/**
+ * Runs `open` with `factory` as the global indexedDB, which idb reads: hosts without one
+ * (Node) pass fake-indexeddb's factory, installed for the duration of the call.
+ */
+export function withFactory<T>(factory: IDBFactory, open: () => T): T {
   const g = globalThis as { indexedDB?: IDBFactory };
   // In a browser (the service worker) the global already is the factory, and it is
   // read-only: assigning it throws.
-  if (g.indexedDB === factory) return open(name);
+  if (g.indexedDB === factory) return open();
   const previous = g.indexedDB;
   g.indexedDB = factory;
   try {
-    return open(name);
+    return open();
   } finally {
     if (previous !== undefined) g.indexedDB = previous;
   }
