@@ -137,6 +137,25 @@ describe('GET then PUT /tabula/v1/scene', () => {
     expect(await count('<http://e/s> <http://e/q> ?b . ?b <http://e/p> "blank"')).toBe(2);
   });
 
+  test('while an import runs, /scene/progress says where it is and a second import is refused 409 TABULA-BUSY', async () => {
+    const api = await testApi({ auth: 'http' });
+    const entries: Record<string, string> = { 'manifest.json': manifest };
+    for (let i = 0; i < 3_000; i++) entries[`documents/d${i}.json`] = `{"i":${i}}`;
+    const scene = await zipOf(entries);
+    expect(await (await get(api, '/tabula/v1/scene/progress')).json()).toEqual({ importing: false });
+    const first = put(api, scene);
+    // The import yields between batches of documents: the poll is answered meanwhile.
+    let seen: { importing: boolean; phase?: string; done?: number; total?: number } = { importing: false };
+    for (let i = 0; i < 200 && !seen.importing; i++) {
+      await new Promise((r) => setTimeout(r, 1));
+      seen = await (await get(api, '/tabula/v1/scene/progress')).json();
+    }
+    expect(seen).toMatchObject({ importing: true, phase: expect.stringMatching(/^(documents|triples|writing)$/) });
+    expect(await errorOf(await put(api, scene))).toMatchObject({ status: 409, code: 'TABULA-BUSY' });
+    expect((await first).status).toBe(200);
+    expect(await (await get(api, '/tabula/v1/scene/progress')).json()).toEqual({ importing: false });
+  });
+
   test('a hand-made scene: documents without metadata take their URI from the path and the REST defaults', async () => {
     const api = await testApi({ auth: 'http' });
     const scene = await zipOf({ 'manifest.json': manifest, 'documents/people/ann%20lee.json': '{"name":"Ann"}', 'documents/readme.txt': 'hello' });

@@ -9,6 +9,8 @@
  * | GET /tabula/v1/scene                  | 200 application/zip, streamed; a download file name           |
  * | PUT /tabula/v1/scene[?mode=merge]     | 200 {"documents","triples","graphs","queryOptions"} written  |
  * | a damaged, truncated or invalid scene | 400 TABULA-BADSCENE naming the entry and the fault; nothing changed |
+ * | PUT while another import runs          | 409 TABULA-BUSY                                              |
+ * | GET /tabula/v1/scene/progress          | 200 {"importing":false} or {"importing":true,"phase","done","total"} |
  */
 import type { Hono } from 'hono';
 import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
@@ -22,6 +24,16 @@ import { DbError } from '../db/errors';
 export const GENERATOR = 'tabula 0.1.0';
 
 export function registerScene(app: Hono<ApiEnv>, deps: ApiDeps): void {
+  endpoint(app, '/scene/progress', {
+    GET: (c) => {
+      const params = new Params(c.req.raw);
+      params.checkShared(deps.db.name);
+      params.validate(['database']);
+      if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
+      const progress = deps.db.importProgress();
+      return c.json(progress ? { importing: true, ...progress } : { importing: false });
+    },
+  });
   endpoint(app, '/scene', {
     GET: (c) => exportScene(c, deps),
     PUT: (c) => importScene(c, deps),

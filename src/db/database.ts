@@ -22,7 +22,7 @@ import { Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
 import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
 import { DbError } from './errors';
-import { commitScene, exportScene, mapSource, readScene, zipSource, type ImportMode, type SceneSource } from './scene';
+import { commitScene, exportScene, mapSource, readScene, zipSource, type ImportMode, type SceneProgress, type SceneSource } from './scene';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -72,6 +72,8 @@ export class Database {
   readonly maxPayloadBytes: number;
   /** The single-writer queue every write of this database runs through. */
   readonly queue: WriteQueue;
+  /** The scene import running now, and where it is. */
+  private importing: SceneProgress | undefined;
   /** Named snapshots of this database, in an IndexedDB database of their own (src/db/snapshots). */
   readonly snapshots: SnapshotStore;
   private readonly timing: RequestTiming;
@@ -139,14 +141,38 @@ export class Database {
    */
   async importScene(scene: Uint8Array | ReadonlyMap<string, Uint8Array>, mode: ImportMode, principal: Principal, trusted = false): Promise<SceneImported> {
     requireAdmin(principal);
+    if (this.importing) throw new DbError('TABULA-BUSY', 'another scene import is running; try again when it has finished');
+    const progress = (p: SceneProgress) => (this.importing = p);
+    progress({ phase: 'documents', done: 0, total: 0 });
+    try {
+      return await this.importSceneNow(scene, mode, principal, trusted, progress);
+    } finally {
+      this.importing = undefined;
+    }
+  }
+
+  /** Where the running scene import is (undefined when none is). */
+  importProgress(): SceneProgress | undefined {
+    return this.importing;
+  }
+
+  private async importSceneNow(
+    scene: Uint8Array | ReadonlyMap<string, Uint8Array>,
+    mode: ImportMode,
+    principal: Principal,
+    trusted: boolean,
+    progress: (p: SceneProgress) => void,
+  ): Promise<SceneImported> {
     const source: SceneSource = scene instanceof Uint8Array ? zipSource(scene) : mapSource(scene);
     const plan = await readScene(source, {
       trusted,
+      onProgress: progress,
       triples: this.triples,
       validateOptions: (await this.properties.get())['validate-options'],
       existingRoles: mode === 'merge' ? this.roles : { has: () => false },
       relabelBlankNodes: mode === 'merge' ? `m${this.clock.next().toString(36)}` : undefined,
     });
+    progress({ phase: 'writing', done: 0, total: plan.documents.length });
     await this.queue.run(async () => {
       if (mode === 'merge') await this.triples.foldLog();
       await commitScene(this.idb, plan, mode, this.clock.next());

@@ -84,6 +84,8 @@ export const catalogue = {
   'TABULA-LIMIT': entry(400, 'Limit exceeded'),
   // A scene archive (/tabula/v1/scene, docs/decisions/0025-scenes-and-tabula-paths.md) that cannot be imported as it is.
   'TABULA-BADSCENE': entry(400, 'Invalid scene'),
+  // One scene import at a time: a second would validate against a database the first is about to replace.
+  'TABULA-BUSY': entry(409, 'Busy'),
   // Tabula's own: the RDF engine (WebAssembly) trapped on a request's input; the engine was
   // replaced by a fresh one and nothing changed (docs/decisions/0014-engine-traps.md).
   'TABULA-ENGINETRAP': entry(400, 'The RDF engine failed on this input'),

@@ -25,6 +25,7 @@ import { isUserName } from '../security/users';
 import type { RoleLookup, StoredRole, StoredUser } from '../security/types';
 import type { Permission } from '../documents/types';
 import { strictUtf8 } from '../util/bytes';
+import { yieldToEventLoop } from '../util/event-loop';
 import { listZip, readEntry } from './zip-reader';
 import {
   DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
@@ -45,6 +46,16 @@ export function zipSource(bytes: Uint8Array): SceneSource {
 export function mapSource(entries: ReadonlyMap<string, Uint8Array>): SceneSource {
   return { names: [...entries.keys()], read: (name) => entries.get(name)! };
 }
+
+/** Where an import is: reading documents or triples (done of total), or writing. */
+export interface SceneProgress {
+  phase: 'documents' | 'triples' | 'writing';
+  done: number;
+  total: number;
+}
+
+/** Documents read between progress reports (and chances for other requests to run). */
+const PROGRESS_EVERY = 1_000;
 
 /** What an import writes: everything validated, in the stored forms. */
 export interface ScenePlan {
@@ -72,6 +83,8 @@ export interface ReadContext {
    * costly part of an import, which a restore must not pay twice.
    */
   trusted?: boolean;
+  /** Told where the reading is, now and then (the console shows it). */
+  onProgress?: (progress: SceneProgress) => void;
   /** A merge: blank node labels get this prefix, so the scene's never meet the store's. */
   relabelBlankNodes?: string;
   /** Roles that exist besides the built-in ones and the scene's own (merge: the database's created roles). */
@@ -167,6 +180,7 @@ export async function readScene(source: SceneSource, ctx: ReadContext): Promise<
   }
   if (take(QUADS)) {
     const pieces = inEntry(QUADS, () => quadPieces(source.read(QUADS)));
+    ctx.onProgress?.({ phase: 'triples', done: 0, total: pieces.length });
     if (ctx.trusted) {
       plan.quads = pieces;
       plan.quadCount = pieces.reduce((n, piece) => n + lineCount(piece), 0);
@@ -176,7 +190,7 @@ export async function readScene(source: SceneSource, ctx: ReadContext): Promise<
       plan.quadCount = checked.count;
     }
   }
-  plan.documents = readDocuments(source, names, roles, ctx.trusted ?? false);
+  plan.documents = await readDocuments(source, names, roles, ctx.trusted ?? false, (done, total) => ctx.onProgress?.({ phase: 'documents', done, total }));
   if (names.size > 0) {
     const [first] = names;
     throw bad(`${first}${names.size > 1 ? ` (and ${names.size - 1} more)` : ''}: not part of a version ${SCENE_VERSION} scene`);
@@ -185,7 +199,14 @@ export async function readScene(source: SceneSource, ctx: ReadContext): Promise<
 }
 
 /** Documents: each `documents/<path>` with its `metadata/<path>.json` (optional: then the URI is the path's and the metadata the defaults). */
-function readDocuments(source: SceneSource, names: Set<string>, roles: RoleLookup, trusted: boolean): StoredDocument[] {
+async function readDocuments(
+  source: SceneSource,
+  names: Set<string>,
+  roles: RoleLookup,
+  trusted: boolean,
+  progress: (done: number, total: number) => void,
+): Promise<StoredDocument[]> {
+  const total = [...names].filter((n) => n.startsWith(DOCUMENTS_DIR)).length;
   const documents: StoredDocument[] = [];
   const uris = new Set<string>();
   for (const name of [...names]) {
@@ -215,6 +236,11 @@ function readDocuments(source: SceneSource, names: Set<string>, roles: RoleLooku
     const content = inEntry(name, () => (trusted ? storedAsIs(source.read(name), doc.format, doc.uri) : toStoredContent(source.read(name), doc.format, doc.uri)));
     const stored: StoredDocument = { ...doc, content, version: 0 };
     documents.push(stored);
+    if (documents.length % PROGRESS_EVERY === 0) {
+      progress(documents.length, total);
+      // Other requests (a progress poll, a read) are answered between batches.
+      await yieldToEventLoop();
+    }
   }
   for (const name of names) {
     if (name.startsWith(METADATA_DIR)) throw bad(`${name}: metadata for a document the scene does not hold (${DOCUMENTS_DIR}${name.slice(METADATA_DIR.length, -'.json'.length)})`);
