@@ -24,6 +24,10 @@
  * by the two-term query — against the same answer computed in a page from an array of the
  * indexed values; written as the `values` section.
  *
+ * Scenes (bench/scenes.ts): export and import (`/tabula/v1/scene`) of a database holding the
+ * semantics section's triples and the search section's documents, against the same records read and written straight in
+ * IndexedDB from the page; written as the `scenes` section.
+ *
  * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
  * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000");
  * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
@@ -34,7 +38,7 @@
  * BENCH_SEARCH_DOCS (default 100000), BENCH_SEARCH_BATCH (documents per bulk request,
  * default 1000), BENCH_SEARCH_RUNS (default 50), BENCH_SEARCH_WARMUP (default 10),
  * BENCH_SEARCH_COLD_RUNS (default 3), BENCH_SEARCH_SNAPSHOT_WAIT (ms, default 120000);
- * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1
+ * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_SCENES=1
  * leave a part out (its sections are then null in latest.json; values runs on the search
  * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
  * BENCH_SEARCH_WARMUP). A full run takes about half an hour.
@@ -55,6 +59,7 @@ import { fmt, table } from './report';
 import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
 import { PREFIX as SEARCH_PREFIX, TARGET_QUERY, printSearch, runSearch, searchOptionsFromEnv, type SearchResults } from './search';
 import { printValues, runValues, type ValuesResults } from './values';
+import { printScenes, runScenes, type ScenesResults } from './scenes';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -66,6 +71,7 @@ const skipDocuments = process.env.BENCH_SKIP_DOCUMENTS === '1';
 const skipSemantics = process.env.BENCH_SKIP_SEMANTICS === '1';
 const skipSearch = process.env.BENCH_SKIP_SEARCH === '1';
 const skipValues = skipSearch || process.env.BENCH_SKIP_VALUES === '1';
+const skipScenes = process.env.BENCH_SKIP_SCENES === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
 
@@ -159,6 +165,15 @@ async function main(): Promise<void> {
       if (values.results) printValues(values.results);
     }
 
+    let scenes: ScenesResults | null = null;
+    if (!skipScenes) {
+      console.log('\nScenes: export and import of the semantics section\'s triples and the search section\'s documents');
+      const sceneOptions = { triples: semanticsOptions.triples, docs: searchOptions.docs, batchSize: searchOptions.batchSize, compactionWaitMs: semanticsOptions.compactionWaitMs };
+      console.log(`  loading ${sceneOptions.triples} triples and ${sceneOptions.docs} documents into a fresh database`);
+      scenes = await runScenes(browser, baseURL, script, sceneOptions, (line) => console.log(line));
+      printScenes(scenes);
+    }
+
     const results = {
       date: new Date().toISOString(),
       environment: {
@@ -183,7 +198,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipScenes ? ['scenes'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -193,6 +208,7 @@ async function main(): Promise<void> {
       semantics,
       search,
       values: values.results,
+      scenes,
     };
     const out = join(here, 'results', 'latest.json');
     mkdirSync(dirname(out), { recursive: true });

@@ -11,3 +11,4 @@ export { searchIngest, searchLatency, searchSnapshotSettled, searchTimedRequest,
 export { flexBaselineBuild, flexForget } from './search-flexsearch';
 export { valuesConfigure, valuesLatency, valuesVerify } from './values-api';
 export { valuesBaselineForget, valuesBaselineLoad } from './values-baseline';
+export { sceneCounts, sceneExport, sceneForget, sceneImport, sceneRawBaseline } from './scene-api';

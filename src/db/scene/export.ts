@@ -18,6 +18,20 @@ import {
   sceneEntryPath, uniquePath, type SceneManifest, type SceneMetadata,
 } from './layout';
 
+/** Bytes of archive handed to the reader at a time. */
+const CHUNK_BYTES = 256 * 1024;
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
 /** Documents read per IndexedDB transaction while exporting. */
 const BATCH = 1_000;
 const encoder = new TextEncoder();
@@ -102,9 +116,23 @@ export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): 
     async pull(controller) {
       clearTimeout(timer);
       try {
-        const { done, value } = await reader.read();
-        if (done) return controller.close();
-        controller.enqueue(value);
+        // client-zip yields several small chunks per entry (headers, name, data, descriptor);
+        // each chunk crossing from the worker to the page costs more than its bytes, so they
+        // travel in batches of about CHUNK_BYTES.
+        const batch: Uint8Array[] = [];
+        let size = 0;
+        let finished = false;
+        while (size < CHUNK_BYTES) {
+          const { done, value } = await reader.read();
+          if (done) {
+            finished = true;
+            break;
+          }
+          batch.push(value);
+          size += value.length;
+        }
+        if (size > 0) controller.enqueue(concat(batch, size));
+        if (finished) return controller.close();
         timer = setTimeout(() => {
           stalled = true;
           letGo();
