@@ -57,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**', 'sw/**', 'test/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    files: ['src/**', 'sw/**', 'test/**', 'e2e/**', 'bench/**', 'scripts/**', 'demos/**'],
     ignores: ['src/wire/**'],
     rules: {
       'no-restricted-syntax': [
