@@ -8,7 +8,9 @@
 import type { QueryOptions } from '../options/types';
 import { seededRandom, type Random } from './prng';
 import {
+  capital,
   elementIndex,
+  pad,
   type Quad,
   quadCollector,
   RDF_TYPE,
@@ -116,8 +118,6 @@ export interface Station { code: string; name: string; district: (typeof DISTRIC
 export interface Reading { station: Station; pollutant: (typeof POLLUTANTS)[number]; date: string; value: number }
 export interface Report { id: string; title: string; date: string; committee: string; district: string; topic: string; status: string; summary: string; body: string[] }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const capital = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
 const topicLabel = (s: string) => TOPICS.find(([t]) => t === s)?.[1] ?? s;
 
 function stations(random: Random): Station[] {

@@ -7,7 +7,9 @@
 import type { QueryOptions } from '../options/types';
 import { seededRandom } from './prng';
 import {
+  capital,
   elementIndex,
+  pad,
   type Quad,
   quadCollector,
   RDF_TYPE,
@@ -110,7 +112,6 @@ interface Book {
   synopsis: string;
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 function people(random: ReturnType<typeof seededRandom>): Author[] {
   const names = new Set<string>();
@@ -153,7 +154,7 @@ function catalogue(random: ReturnType<typeof seededRandom>, authors: Author[]): 
     const second = random.chance(0.35) ? random.pick(GENRES.filter((g) => g !== author.genre)) : undefined;
     const genres = second ? [author.genre, second] : [author.genre];
     const format = random.pick(FORMATS);
-    const synopsis = `${random.pick(PEOPLE).replace(/^./, (c) => c.toUpperCase())} ${random.pick(ACTIONS)} in ${random.pick(SETTINGS)}. ${THEMES[author.genre]}`;
+    const synopsis = `${capital(random.pick(PEOPLE))} ${random.pick(ACTIONS)} in ${random.pick(SETTINGS)}. ${THEMES[author.genre]}`;
     books.push({
       id: `b${pad(books.length + 1, 4)}`,
       title,

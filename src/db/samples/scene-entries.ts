@@ -158,3 +158,9 @@ export const xmlText = (text: string) => escapeAttribute(text, 'sample text');
 
 /** `Castle Hill` → `castle-hill`: a name as a collection or IRI segment. */
 export const slug = (name: string) => name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** `7` → `007`: numbered ids that sort as they read. */
+export const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** The first letter in capitals, for a phrase that starts a sentence. */
+export const capital = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
