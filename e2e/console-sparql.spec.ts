@@ -199,6 +199,39 @@ test('a long query can be abandoned: Run turns into Cancel, and the history reco
   await expect(page.getByRole('list', { name: 'Run history' }).getByRole('listitem')).toHaveText([/SELECT \(COUNT\(\*\) AS \?n\).*Cancelled/]);
 });
 
+test('a query saved with a title is listed after a reload, opens in a tab of its own and runs', async ({ page, apiFetch }) => {
+  await page.goto('/#/sparql');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'text/turtle' },
+    body: `<${EX}ada> <${FOAF}name> "Ada" . <${EX}bob> <${FOAF}name> "Bob" .`,
+  });
+  const editor = page.getByTestId('sparql-editor');
+  await replaceEditorText(editor, selectNames);
+
+  await page.getByRole('button', { name: 'Save query…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this query' });
+  await dialog.getByLabel('Title').fill('Everyone with a name');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // Stored in the database, titled on its first line, in the saved queries' collection.
+  const stored = await apiFetch('/v1/documents?uri=/tabula/queries/everyone-with-a-name.rq');
+  expect(stored.text).toBe(`# Everyone with a name\n${selectNames}`);
+  const metadata = await apiFetch('/v1/documents?uri=/tabula/queries/everyone-with-a-name.rq&category=collections&format=json');
+  expect(metadata.json().collections).toEqual(['tabula/saved-queries']);
+
+  await page.reload();
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const before = await queryTabs(page).count();
+  await page.getByText(/^Saved queries/).click();
+  await page.getByRole('list', { name: 'Saved queries' }).getByRole('button', { name: 'Everyone with a name' }).click();
+  await expect(queryTabs(page)).toHaveCount(before + 1);
+  await expect(editor.locator('.cm-content')).toHaveText(`# Everyone with a name\n${selectNames}`, { useInnerText: true });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('result-count')).toHaveText('2 rows');
+});
+
 /** The query tabs (the results have tabs of their own). */
 const queryTabs = (page: Page) => page.getByRole('tablist', { name: 'Queries' }).getByRole('tab');
 

@@ -290,3 +290,34 @@ async function partsOf(req: Request) {
     bytes: p.bytes,
   }));
 }
+
+describe('samples', () => {
+  const listed = [
+    { name: 'library', title: 'A library', description: 'Books.' },
+    { name: 'city', title: 'A city', description: 'Air.' },
+  ];
+
+  test('list reads GET /tabula/v1/samples as JSON', async () => {
+    const { client, requests } = recordingClient(() => json({ samples: listed }));
+    expect(await client.samples.list()).toEqual(listed);
+    expect([requests[0].method, requests[0].url, requests[0].headers.get('accept')]).toEqual(['GET', 'http://db.test:8000/tabula/v1/samples', 'application/json']);
+  });
+
+  test('a list that is not one is an error, not an empty list', async () => {
+    const { client } = recordingClient(() => json({ sample: listed }));
+    await expect(client.samples.list()).rejects.toThrow(/not a list of samples/);
+  });
+
+  test.for(['library', 'a b/c'])('load %s POSTs to its path, the name encoded', async (name) => {
+    const { client, requests } = recordingClient();
+    await client.samples.load(name);
+    expect([requests[0].method, requests[0].url]).toEqual(['POST', `http://db.test:8000/tabula/v1/samples/${encodeURIComponent(name)}`]);
+  });
+
+  test('a server without the path (MarkLogic) answers 404, which reaches the caller as an ApiError', async () => {
+    const { client } = recordingClient(() => json({ errorResponse: { statusCode: 404, status: 'Not Found', messageCode: 'REST-NOSUCHPATH', message: 'no such path' } }, 404));
+    const error = await client.samples.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).statusCode).toBe(404);
+  });
+});

@@ -26,10 +26,12 @@ import type {
   DocumentFormat,
   DocumentMetadata,
 } from './types';
+import type { SampleSummary, SamplesList } from '../wire/samples';
 
 export { ApiError } from './api-error';
 export type { ErrorResponse } from './api-error';
 export type * from './types';
+export type { SampleSummary } from '../wire/samples';
 export type { ListQuery, SearchScope, SearchQuery, SearchApi } from './search';
 export type { ValuesApi, ValuesDefinitionRef, ValuesQuery, ValuesRead, ValuesView } from './values';
 
@@ -117,6 +119,13 @@ export interface TabulaClient {
   readonly database: {
     /** Empties the database: documents, graphs, option sets, index settings, properties; users back to the seeded ones. Admin only. */
     reset(options?: RequestOptions): Promise<void>;
+  };
+  /** The bundled sample scenes (`/tabula/v1/samples`; a MarkLogic server has none). */
+  readonly samples: {
+    /** The samples there are, with a title and a description each. */
+    list(options?: RequestOptions): Promise<SampleSummary[]>;
+    /** Replaces the whole database with the sample `name`. Admin only. */
+    load(name: string, options?: RequestOptions): Promise<void>;
   };
 }
 
@@ -239,6 +248,17 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     database: {
       async reset({ signal } = {}) {
         await discard(await send('POST', '/tabula/v1/reset', undefined, { signal }));
+      },
+    },
+    samples: {
+      async list({ signal } = {}) {
+        const res = await send('GET', '/tabula/v1/samples', undefined, { signal, headers: { Accept: 'application/json' } });
+        const body = (await res.json()) as Partial<SamplesList> | null;
+        if (!Array.isArray(body?.samples)) throw new Error('The server answered JSON that is not a list of samples');
+        return body.samples;
+      },
+      async load(name, { signal } = {}) {
+        await discard(await send('POST', `/tabula/v1/samples/${encodeURIComponent(name)}`, undefined, { signal }));
       },
     },
   };

@@ -5,6 +5,10 @@ import { navigate, useHashRoute } from '../lib/use-hash-route';
 import { MainNav } from './main-nav';
 import { HOME_PATH, routes } from './routes';
 import { WorkerGate } from './worker-gate';
+import { Welcome } from '../features/samples/components/welcome';
+
+/** The welcome's links: every page there is. */
+const welcomePages = routes.flatMap((r) => (r.render ? [{ label: r.label, href: formatHash(r.path), summary: r.summary }] : []));
 
 export function App() {
   const route = useHashRoute();
@@ -28,6 +32,7 @@ export function App() {
       <ConnectionBar />
       <main className="app-main">
         <WorkerGate>
+          {route.path === HOME_PATH && <Welcome pages={welcomePages} />}
           {page?.render ? (
             page.render(route.params)
           ) : route.path === '/' ? null : (

@@ -9,18 +9,20 @@ import { AnalyticsRoute } from '../features/analytics/components/analytics-route
 export interface AppRoute {
   path: string;
   label: string;
+  /** What the page is for, in a line: the welcome lists it. */
+  summary: string;
   /** Absent: shown in the navigation as coming soon. */
   render?: (params: URLSearchParams) => ReactNode;
 }
 
 /** The console's pages, in navigation order. A feature arrives by giving its route a `render`. */
 export const routes: readonly AppRoute[] = [
-  { path: '/documents', label: 'Documents', render: (params) => <DocumentExplorer params={params} /> },
-  { path: '/search', label: 'Search', render: (params) => <SearchPage params={params} /> },
-  { path: '/options', label: 'Options', render: (params) => <OptionsRoute params={params} /> },
-  { path: '/analytics', label: 'Analytics', render: (params) => <AnalyticsRoute params={params} /> },
-  { path: '/sparql', label: 'SPARQL', render: () => <SparqlEditorRoute /> },
-  { path: '/graphs', label: 'Graphs', render: (params) => <GraphBrowser params={params} /> },
+  { path: '/documents', label: 'Documents', summary: 'browse, open, edit and upload documents and their metadata', render: (params) => <DocumentExplorer params={params} /> },
+  { path: '/search', label: 'Search', summary: 'string queries with suggestions, snippets, facets and the exact request', render: (params) => <SearchPage params={params} /> },
+  { path: '/options', label: 'Options', summary: 'query option sets, values definitions and range indexes', render: (params) => <OptionsRoute params={params} /> },
+  { path: '/analytics', label: 'Analytics', summary: 'distinct values, frequencies and aggregates as charts and tables', render: (params) => <AnalyticsRoute params={params} /> },
+  { path: '/sparql', label: 'SPARQL', summary: 'an editor with completion, results in every format, history and saved queries', render: () => <SparqlEditorRoute /> },
+  { path: '/graphs', label: 'Graphs', summary: 'graphs and their triples, a node\'s neighbourhood, RDF import and export', render: (params) => <GraphBrowser params={params} /> },
 ];
 
 export const HOME_PATH = '/documents';

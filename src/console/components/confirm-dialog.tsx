@@ -9,12 +9,14 @@ interface ConfirmDialogProps {
   /** Shown while the confirmed action runs; the buttons are disabled meanwhile. */
   busy?: boolean;
   error?: unknown;
+  /** How the confirming button looks: `danger` (the default) for what destroys, `primary` for what only adds. */
+  tone?: 'danger' | 'primary';
   onConfirm(): void;
   onCancel(): void;
 }
 
 /** A modal question built on `<dialog>`, which brings focus trapping and Escape for free. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -43,7 +45,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} autoFocus>
+        <button type="button" className={`button button--${tone}`} onClick={onConfirm} disabled={busy} autoFocus={tone === 'danger'}>
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { valuesRequest } from '../../../../client/values';
 import { ErrorMessage } from '../../../components/error-message';
+import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { formatHash } from '../../../lib/hash-route';
 import { navigate } from '../../../lib/use-hash-route';
 import { RequestPanel } from '../../search/components/request-panel';
@@ -62,9 +63,12 @@ export default function AnalyticsPage({ params }: { params: URLSearchParams }) {
       ) : definitions.isPending ? (
         <p className="muted">Loading the definitions…</p>
       ) : definitions.data.length === 0 ? (
-        <p className="empty muted">
-          The option set “{state.options}” defines no values or tuples. Add some on the <a href={formatHash('/options', { set: state.options })}>Options</a> page.
-        </p>
+        <>
+          <p className="empty muted">
+            The option set “{state.options}” defines no values or tuples. Add some on the <a href={formatHash('/options', { set: state.options })}>Options</a> page.
+          </p>
+          <LoadSampleData />
+        </>
       ) : !state.name ? (
         <p className="empty muted">Choose a definition to see its values.</p>
       ) : (

@@ -4,6 +4,7 @@ import { PAGE_SIZE, useListDocuments } from '../queries/list-documents';
 import { folderName, relativeName, subfolders } from '../lib/directory-listing';
 import { explorerHref, type ExplorerState } from '../lib/explorer-state';
 import { FormatBadge } from './format-badge';
+import { LoadSampleData } from '../../samples/components/load-sample-data';
 
 /** Folders seen on this page, then the page of documents, then the pager. */
 export function DocumentList({ state }: { state: ExplorerState }) {
@@ -39,7 +40,10 @@ export function DocumentList({ state }: { state: ExplorerState }) {
           </ul>
         )}
         {data.results.length === 0 ? (
-          <p className="muted empty">{emptyText(state)}</p>
+          <>
+            <p className="muted empty">{emptyText(state)}</p>
+            {data.total === 0 && !state.dir && !state.collection && <LoadSampleData />}
+          </>
         ) : (
           <ul className="listing" aria-label="Documents" data-testid="document-list">
             {data.results.map((result) => (

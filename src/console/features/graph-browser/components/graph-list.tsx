@@ -1,4 +1,5 @@
 import { ErrorMessage } from '../../../components/error-message';
+import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { graphHref, type BrowserState } from '../lib/browser-state';
 import { graphLabel } from '../lib/graph-summaries';
 import { useGraphList } from '../queries/list-graphs';
@@ -15,7 +16,10 @@ export function GraphList({ state }: { state: BrowserState }) {
     <div className="document-list">
       <div className="document-list__scroll">
         {data.length === 0 ? (
-          <p className="muted empty">No graphs yet. Import RDF to create one.</p>
+          <>
+            <p className="muted empty">No graphs yet. Import RDF to create one.</p>
+            <LoadSampleData />
+          </>
         ) : (
           <ul className="listing" aria-label="Graphs">
             {data.map((g) => (

@@ -1,4 +1,5 @@
 import { ErrorMessage } from '../../../components/error-message';
+import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { optionSetNames, optionsHref, type OptionsView } from '../lib/options-route';
 import { useOptionSetList } from '../queries/option-sets';
 import { useIndexReport } from '../queries/range-indexes';
@@ -57,6 +58,7 @@ export function OptionSetList({ view, unsaved }: OptionSetListProps) {
           ))}
         </ul>
       )}
+      {list.isSuccess && stored.size === 0 && <LoadSampleData />}
       <h2 className="section-title options-nav__database">Database</h2>
       <ul className="listing">
         <li>

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SearchResult } from '../../../../client/types';
 import { ErrorMessage } from '../../../components/error-message';
+import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { navigate } from '../../../lib/use-hash-route';
 import { removeRefinement, type Refinement } from '../lib/refinements';
 import { percent, resultBody, type ResultBody } from '../lib/result-view';
@@ -73,7 +74,10 @@ function ResultsPage({ state, run, stale }: { state: SearchState; run: SearchRun
         </span>
       </p>
       {results.length === 0 ? (
-        <p className="muted empty">{response.total > 0 ? 'No results on this page.' : 'Nothing matches this query.'}</p>
+        <>
+          <p className="muted empty">{response.total > 0 ? 'No results on this page.' : 'Nothing matches this query.'}</p>
+          {response.total === 0 && <LoadSampleData />}
+        </>
       ) : (
         <ol className="result-list" aria-label="Results">
           {results.map((r) => (

@@ -7,6 +7,9 @@ import type { RunState } from '../lib/use-sparql-runs';
 import { ParametersPanel } from './parameters-panel';
 import { ResultsPanel } from './results-panel';
 import { SparqlCodeEditor } from './sparql-code-editor';
+import { SaveQueryButton, SavedQueriesMenu } from './saved-queries';
+import type { SavedQuery } from '../queries/saved-queries';
+import { queryTitleLine } from '../lib/saved-queries';
 
 interface QueryWorkspaceProps {
   tab: QueryTab;
@@ -16,13 +19,15 @@ interface QueryWorkspaceProps {
   /** Runs the tab's text, or `text` when the editor hands over what it holds right now. */
   onRun(text?: string): void;
   onCancel(): void;
+  /** Opens a saved query (in a tab of its own). */
+  onOpenSaved(query: SavedQuery): void;
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const RUN_SHORTCUT = isMac ? '⌘+Enter' : 'Ctrl+Enter';
 
 /** One query tab: its editor, parameters and last result. */
-export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel }: QueryWorkspaceProps) {
+export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel, onOpenSaved }: QueryWorkspaceProps) {
   const [showParameters, setShowParameters] = useState(false);
   // Parsing on every key would compete with typing; the badge may lag a keystroke.
   const text = useDeferredValue(tab.text);
@@ -57,6 +62,8 @@ export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel
         >
           Parameters{parameterCount > 0 ? ` (${parameterCount})` : ''}
         </button>
+        <SaveQueryButton text={tab.text} suggestedTitle={queryTitleLine(tab.text)} />
+        <SavedQueriesMenu onOpen={onOpenSaved} />
       </div>
       {showParameters && (
         <div id="sparql-parameters">

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { QueryForm, RdfTriple, SparqlQueryResult } from '../../../../client/sparql';
 import { SentRequest, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
+import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { describeRequest } from '../../../lib/request-snippets';
 import { Tabs, tabPanelProps } from '../../../components/tabs';
 import { formatDuration } from '../lib/format-run';
@@ -20,6 +21,7 @@ export function ResultsPanel({ run, runShortcut }: { run: RunState | undefined; 
     return (
       <section className="sparql-results sparql-results--empty" aria-label="Results">
         <p className="muted">Run the query ({runShortcut}) to see its results here.</p>
+        <LoadSampleData onlyWhenDatabaseEmpty />
       </section>
     );
   }

@@ -55,6 +55,7 @@ export default function SparqlEditor() {
                 onChange={(patch) => tabs.update(active.id, patch)}
                 onRun={runActive}
                 onCancel={() => cancel(active.id)}
+                onOpenSaved={(query) => tabs.add({ text: query.text })}
               />
             )}
           </>

@@ -2,4 +2,5 @@
 export const sparqlKeys = {
   all: (connection: string) => ['sparql', connection] as const,
   vocabulary: (connection: string) => [...sparqlKeys.all(connection), 'vocabulary'] as const,
+  saved: (connection: string) => [...sparqlKeys.all(connection), 'saved-queries'] as const,
 };
