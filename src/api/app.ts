@@ -31,6 +31,7 @@ import { registerValues } from './values';
 import { registerReset } from './reset';
 import { registerScene } from './scene';
 import { registerSnapshots } from './snapshots';
+import { registerSamples } from './samples';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -102,6 +103,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerReset(tabula, deps);
   registerScene(tabula, deps);
   registerSnapshots(tabula, deps);
+  registerSamples(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });

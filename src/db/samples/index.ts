@@ -7,6 +7,5 @@ import { library } from './library';
 import type { SampleScene } from './types';
 
 export type { SampleScene };
-export { sceneEntryPath } from './entry-names';
 
 export const samples: readonly SampleScene[] = [library, city];

@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { testApi, type TestApi } from '../../../test/helpers';
-import { samples, sceneEntryPath, type SampleScene } from './index';
+import { samples, type SampleScene } from './index';
+import { sceneEntryPath } from '../scene/layout';
 import { SAVED_QUERIES_COLLECTION } from './scene-entries';
 
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);

@@ -8,7 +8,7 @@ import type { DocumentFormat, Permission } from '../../wire/documents';
 import type { RangeElementAttributeIndex, RangeElementIndex } from '../../wire/indexes';
 import type { QueryOptions } from '../options/types';
 import { mimeTypeFor } from '../documents/format';
-import { sceneEntryPath } from './entry-names';
+import { sceneEntryPath } from '../scene/layout';
 import { ROOT_COLLATION } from '../indexes/collation';
 
 export { ROOT_COLLATION };
