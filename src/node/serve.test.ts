@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -243,20 +244,25 @@ describe('the Node host: long URLs and requests its HTTP parser refuses', () => 
   });
 });
 
+/** The first line the server prints (where it listens); rejects if it exits first. */
+function firstLine(child: ChildProcessByStdio<null, Readable, Readable>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
+  });
+}
+
 describe('npm run serve', () => {
   test('prints where it listens, answers, and exits cleanly on SIGTERM', async () => {
     const script = fileURLToPath(new URL('./serve.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
     const child = spawn(tsx, [script, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
-      });
+      const line = await firstLine(child);
       expect(line).toMatch(/^Tabula REST API on http:\/\/127\.0\.0\.1:\d+ \(in-memory IndexedDB: data is lost when the process stops\)$/);
       const url = /http:\/\/\S+/.exec(line)![0];
       expect((await fetch(`${url}/v1/ping`, { headers: { authorization: basicAdmin } })).status).toBe(204);
@@ -284,14 +290,7 @@ describe('npm run serve', () => {
     await writeFile(damaged, bytes.slice(0, bytes.length - 10));
     const child = spawn(tsx, [script, '--port', '0', '--scene', good], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code} before listening`)));
-      });
+      const line = await firstLine(child);
       expect(line).toContain(`started from ${good}`);
       const url = /http:\/\/\S+/.exec(line)![0];
       expect(await (await fetch(`${url}/v1/documents?uri=/hello.json`, { headers: { authorization: basicAdmin } })).json()).toEqual({ hello: 'scene' });
