@@ -29,6 +29,7 @@ import { registerThings } from './things';
 import { registerGraphs } from './graphs';
 import { registerValues } from './values';
 import { registerReset } from './reset';
+import { registerIdle } from './idle';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -98,6 +99,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   // What Tabula offers that MarkLogic has no path for (docs/decisions/0025-scenes-and-tabula-paths.md).
   const tabula = new Hono<ApiEnv>({ strict: false });
   registerReset(tabula, deps);
+  registerIdle(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });
