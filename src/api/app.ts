@@ -30,6 +30,7 @@ import { registerGraphs } from './graphs';
 import { registerValues } from './values';
 import { registerReset } from './reset';
 import { registerIdle } from './idle';
+import { Faults, registerFaults } from './faults';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -77,6 +78,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   if (deps.cors) app.use('*', loopbackCors());
   app.use('*', authenticate(deps));
+  // Faults armed for demos and tests (POST /tabula/v1/faults) live as long as this handler.
+  const faults = new Faults();
+  app.use('*', faults.middleware());
 
   const v1 = new Hono<ApiEnv>({ strict: false });
   registerPing(v1);
@@ -100,6 +104,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const tabula = new Hono<ApiEnv>({ strict: false });
   registerReset(tabula, deps);
   registerIdle(tabula, deps);
+  registerFaults(tabula, deps, faults);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });
