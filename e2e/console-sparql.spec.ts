@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { copyEachSnippet } from './copy-request';
-import { openControlledPage, test, expect } from './fixtures';
+import { openControlledPage, test, expect } from 'tabula/testing';
 
 const GRAPH = 'http://example.org/graphs/people';
 const EX = 'http://example.org/people/';
@@ -24,7 +24,7 @@ const insertPeople = `${PROLOGUE}INSERT DATA {
 }`;
 const selectNames = `${PROLOGUE}SELECT ?person ?name WHERE { ?person foaf:name ?name } ORDER BY ?name`;
 
-test('load data with an update, query it every way, follow an IRI, and find the runs in the history after a reload', async ({ page, apiFetch }) => {
+test('load data with an update, query it every way, follow an IRI, and find the runs in the history after a reload', async ({ page, tabula }) => {
   await page.goto('/#/sparql');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   const editor = page.getByTestId('sparql-editor');
@@ -36,7 +36,7 @@ test('load data with an update, query it every way, follow an IRI, and find the 
   await editor.locator('.cm-content').press('ControlOrMeta+Enter');
   await expect(page.getByTestId('update-result')).toContainText('Update applied');
   await expect(page.getByTestId('update-result')).toContainText('201 Created');
-  const check = await apiFetch('/v1/graphs/sparql', {
+  const check = await tabula.fetch('/v1/graphs/sparql', {
     method: 'POST',
     headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
     body: `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${GRAPH}> { ?s ?p ?o } }`,
@@ -132,8 +132,8 @@ test('load data with an update, query it every way, follow an IRI, and find the 
   await expect(editor.locator('.cm-content')).toHaveText(`${PROLOGUE}ASK { ?who foaf:age 42 }`, { useInnerText: true });
 });
 
-test('parameters bind a variable and choose the dataset; a second browser tab sees the runs and tabs of the first', async ({ page, apiFetch }) => {
-  const put = await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
+test('parameters bind a variable and choose the dataset; a second browser tab sees the runs and tabs of the first', async ({ page, tabula }) => {
+  const put = await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
     method: 'PUT',
     headers: { 'content-type': 'text/turtle' },
     body: `@prefix ex: <${EX}> . @prefix foaf: <${FOAF}> .\nex:ada foaf:name "Ada" . ex:bob foaf:name "Bob" .\n`,

@@ -31,6 +31,7 @@ import { registerValues } from './values';
 import { registerReset } from './reset';
 import { registerIdle } from './idle';
 import { Faults, registerFaults } from './faults';
+import { registerStatus } from './status';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -105,6 +106,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerReset(tabula, deps);
   registerIdle(tabula, deps);
   registerFaults(tabula, deps, faults);
+  registerStatus(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });
