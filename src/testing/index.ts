@@ -9,6 +9,8 @@
  *   expect((await tabula.fetch('/v1/search?q=shirt&format=json')).json().total).toBeGreaterThan(0);
  * });
  */
-export { test, expect, tabulaIn, type Scene, type Tabula, type TabulaOptions, type FaultPlan, type FaultsState, type TabulaStatus } from './fixtures';
+export { test, expect, type TabulaOptions, type FaultPlan, type FaultsState, type TabulaStatus } from './fixtures';
+export { tabulaIn, type Scene, type Tabula } from './tabula';
 export { apiFetchIn, openControlledPage, type ApiFetch, type ApiInit, type ApiResponse } from './page-fetch';
 export { serviceWorkerControl, type ServiceWorkerControl, type CdpSession } from './service-worker-control';
+export { launchUnwatched, type UnwatchedBrowser, type Watched } from './unwatched';

@@ -30,3 +30,11 @@ export interface TabulaStatus {
   /** Loads from IndexedDB since the database was opened by this host. */
   loads: { triples: number; search: number };
 }
+
+/**
+ * What an open console page posts to the service worker every ~20 s so the browser does not
+ * stop it for being idle (src/console/lib/keep-worker-warm.ts; sw/sw.ts answers it).
+ */
+export interface KeepAliveMessage {
+  type: 'tabula:keep-alive';
+}
