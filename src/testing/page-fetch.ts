@@ -32,14 +32,21 @@ export type ApiFetch = (path: string, init?: ApiInit) => Promise<ApiResponse>;
 // URL order; the API ignores headers it does not know.
 const REQUEST_ID_HEADER = 'x-tabula-e2e-request';
 
+/**
+ * A first install precaches the app and the engine's wasm (~6 MB) and evaluates a 1.8 MB
+ * worker: a few seconds alone, measured past 15 s on a machine whose two cores other test runs
+ * share.
+ */
+const CONTROL_TIMEOUT_MS = 30_000;
+
 /** Opens `path` (the console, by default) and waits until the service worker controls the page (docs/architecture.md, Platform facts). */
 export async function openControlledPage(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   try {
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: CONTROL_TIMEOUT_MS });
   } catch {
     throw new Error(
-      `no service worker took control of ${path} within 15 s: the console must register /sw.js ` +
+      `no service worker took control of ${path} within ${CONTROL_TIMEOUT_MS / 1000} s: the console must register /sw.js ` +
         `({type: 'module'}) and the build must have produced dist/sw.js`,
     );
   }
