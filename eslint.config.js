@@ -41,6 +41,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/console/**'], rules: forbid(['**/api/**', '**/db/**', '**/node/**', '**/sw/**'], 'the console reaches the database only over HTTP through src/client') },
+  // The testing kit (tabula/testing) drives Tabula as any spec would: through a page, over HTTP.
+  { files: ['src/testing/**'], rules: forbid(['**/api/**', '**/db/**', '**/console/**', '**/node/**', '**/sw/**'], 'the testing kit reaches Tabula only through a page, over HTTP') },
   { files: ['src/client/**'], rules: forbid(['**/api/**', '**/db/**', '**/console/**', '**/node/**'], 'the client speaks HTTP only') },
   {
     files: ['src/wire/**'],

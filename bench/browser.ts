@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import type { CdpSession } from '../e2e/service-worker-control';
+import type { CdpSession } from '../src/testing/service-worker-control';
 
 interface Pending {
   resolve: (result: unknown) => void;

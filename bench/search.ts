@@ -24,7 +24,7 @@
 import type { BenchBrowser, BenchPage } from './browser';
 import { controlledPage } from './page';
 import { fmt, table } from './report';
-import { serviceWorkerControl } from '../e2e/service-worker-control';
+import { serviceWorkerControl } from '../src/testing/service-worker-control';
 import { summarize, type Summary } from './stats';
 import type * as Api from './scenarios/search-api';
 import type { FlexBuild } from './scenarios/search-flexsearch';

@@ -23,7 +23,7 @@
 import type { BenchBrowser } from './browser';
 import { controlledPage, plainPage } from './page';
 import { fmt, table } from './report';
-import { serviceWorkerControl } from '../e2e/service-worker-control';
+import { serviceWorkerControl } from '../src/testing/service-worker-control';
 import { summarize, type Summary } from './stats';
 import type * as Api from './scenarios/triples-api';
 import type { BaselineLoad } from './scenarios/oxigraph-baseline';

@@ -7,7 +7,7 @@
  * answer afterwards.
  */
 import fc from 'fast-check';
-import { test, expect } from './fixtures';
+import { test, expect } from 'tabula/testing';
 import { hostileRequest, describeSpec, type RequestSpec } from '../test/adversarial/requests';
 import { SEED_REQUESTS } from '../test/adversarial/seed';
 import { answerProblem } from '../test/adversarial/checks';

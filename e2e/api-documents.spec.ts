@@ -4,12 +4,12 @@
  * these check that the same behaviour survives the trip through the worker: bodies
  * byte for byte, headers, statuses, multipart, and an API URL opened as a page.
  */
-import { test as base, expect, type ApiFetch } from './fixtures';
+import { test as base, expect, type ApiFetch } from 'tabula/testing';
 import { buildMultipart, quoteParam } from '../src/client/multipart';
 
 // Every response in this file must come from the service worker; checked once here.
 const test = base.extend<{ api: ApiFetch }>({
-  api: async ({ workerFetch }, use) => use(workerFetch),
+  api: async ({ tabula }, use) => use(tabula.fetch),
 });
 
 const docPath = (uri: string, query = '') => `/v1/documents?uri=${encodeURIComponent(uri)}${query}`;

@@ -4,11 +4,11 @@
  * answers the same through the worker, in JSON and XML, by GET and by POST, and that what it
  * counts survives the worker being stopped (the range index is rebuilt from IndexedDB).
  */
-import { test as base, expect, type ApiFetch } from './fixtures';
+import { test as base, expect, type ApiFetch } from 'tabula/testing';
 
-// Every response in this file must come from the service worker (the fixtures' workerFetch checks).
+// Every response in this file must come from the service worker (the fixtures' tabula.fetch checks).
 const test = base.extend<{ api: ApiFetch }>({
-  api: async ({ workerFetch }, use) => use(workerFetch),
+  api: async ({ tabula }, use) => use(tabula.fetch),
 });
 
 const J = { 'content-type': 'application/json' };
@@ -67,9 +67,9 @@ test('list, read as JSON and XML, and POST with inline options', async ({ api })
   expect((refused.json() as { errorResponse: { messageCode: string } }).errorResponse.messageCode).toBe('XDMP-ELEMRIDXNOTFOUND');
 });
 
-test('the values survive a stop of the service worker', async ({ api, serviceWorker }) => {
+test('the values survive a stop of the service worker', async ({ api, tabula }) => {
   await seed(api);
-  await serviceWorker.stop();
+  await tabula.stopWorker();
   const read = await api('/v1/values/size?options=shirts&format=json&frequency=fragment');
   expect(read.status).toBe(200);
   expect((read.json() as { 'values-response': Record<string, unknown> })['values-response']['distinct-value']).toEqual(sizeCounts());

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { copyEachSnippet } from './copy-request';
-import { test, expect, type ApiFetch } from './fixtures';
+import { test, expect, type ApiFetch } from 'tabula/testing';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const ROOT = 'http://marklogic.com/collation/';
@@ -67,8 +67,8 @@ async function tableRows(page: Page): Promise<string[][]> {
   return rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 }
 
-test('pick a definition, read the chart and the table, aggregate, restrict by a query, open a value in Search and download CSV', async ({ page, apiFetch, context }) => {
-  await seed(apiFetch);
+test('pick a definition, read the chart and the table, aggregate, restrict by a query, open a value in Search and download CSV', async ({ page, tabula, context }) => {
+  await seed(tabula.fetch);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/#\/analytics$/);
@@ -160,8 +160,8 @@ test('pick a definition, read the chart and the table, aggregate, restrict by a 
   await expect(page).toHaveURL(/#\/analytics\?options=shop&name=category&q=wooden$/);
 });
 
-test('a tuples definition is a heat map of its pairs with correlation on offer', async ({ page, apiFetch }) => {
-  await seed(apiFetch);
+test('a tuples definition is a heat map of its pairs with correlation on offer', async ({ page, tabula }) => {
+  await seed(tabula.fetch);
   await page.goto('/#/analytics?options=shop&name=category-price');
   const pairs = new Map<string, number>();
   for (const p of PRODUCTS) pairs.set(`${p.category}, ${p.price}`, (pairs.get(`${p.category}, ${p.price}`) ?? 0) + 1);

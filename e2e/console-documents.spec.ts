@@ -5,7 +5,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { copyEachSnippet, shellWords } from './copy-request';
-import { test, expect } from './fixtures';
+import { test, expect } from 'tabula/testing';
 
 const order = { id: 'o-1', items: [{ sku: 'A1', qty: 2 }], total: 12.5 };
 const files = [
@@ -14,7 +14,7 @@ const files = [
   { name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words\nsecond line') },
 ];
 
-test('upload three files, open the JSON one, check its metadata, edit it and delete it', async ({ page, apiFetch }) => {
+test('upload three files, open the JSON one, check its metadata, edit it and delete it', async ({ page, tabula }) => {
   // Ready: the database answered the console's ping, and the empty explorer shows.
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await expect(page.getByTestId('connection-target')).toHaveText('This browser (IndexedDB)');
@@ -26,7 +26,7 @@ test('upload three files, open the JSON one, check its metadata, edit it and del
   const list = page.getByRole('list', { name: 'Documents' });
   for (const f of files) await expect(list.getByRole('link', { name: new RegExp(f.name) })).toBeVisible();
   await expect(page.getByTestId('listing-status')).toHaveText('1–3 of 3');
-  const stored = await apiFetch(`/v1/documents?uri=${encodeURIComponent('/readme.txt')}`);
+  const stored = await tabula.fetch(`/v1/documents?uri=${encodeURIComponent('/readme.txt')}`);
   expect(stored.fromServiceWorker).toBe(true);
   expect(stored.text).toBe('plain words\nsecond line');
 
@@ -64,7 +64,7 @@ test('upload three files, open the JSON one, check its metadata, edit it and del
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('content-editor')).toBeHidden();
   await expect(content).toHaveText(JSON.stringify(edited, null, 2), { useInnerText: true });
-  expect((await apiFetch(`/v1/documents?uri=${encodeURIComponent('/order.json')}`)).json()).toEqual(edited);
+  expect((await tabula.fetch(`/v1/documents?uri=${encodeURIComponent('/order.json')}`)).json()).toEqual(edited);
 
   // Delete it, confirming in the dialog: it is gone from the listing and the database.
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -77,12 +77,12 @@ test('upload three files, open the JSON one, check its metadata, edit it and del
   await page.getByRole('button', { name: 'Clear collection filter' }).click();
   await expect(page.getByTestId('listing-status')).toHaveText('1–2 of 2');
   await expect(list.getByRole('link', { name: /order\.json/ })).toHaveCount(0);
-  expect((await apiFetch(`/v1/documents?uri=${encodeURIComponent('/order.json')}`)).status).toBe(404);
+  expect((await tabula.fetch(`/v1/documents?uri=${encodeURIComponent('/order.json')}`)).status).toBe(404);
 });
 
-test('acting as rest-reader, a save is refused with the message the API gave, and the choice survives a reload', async ({ page, apiFetch }) => {
+test('acting as rest-reader, a save is refused with the message the API gave, and the choice survives a reload', async ({ page, tabula }) => {
   // Readable by rest-reader, updatable by rest-writer: admin's own writes carry no permissions.
-  const put = await apiFetch('/v1/documents?uri=%2Fshared%2Fplan.json&perm:rest-reader=read&perm:rest-writer=update', {
+  const put = await tabula.fetch('/v1/documents?uri=%2Fshared%2Fplan.json&perm:rest-reader=read&perm:rest-writer=update', {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: '{"step":1}',
@@ -213,9 +213,9 @@ async function replaceEditorText(editor: Locator, text: string) {
   await expect(surface).toHaveText(text, { useInnerText: true });
 }
 
-test('a document written by a script on the page appears in the open explorer without a reload', async ({ page, apiFetch }) => {
+test('a document written by a script on the page appears in the open explorer without a reload', async ({ page, tabula }) => {
   await expect(page.getByText('No documents yet')).toBeVisible();
-  const put = await apiFetch('/v1/documents?uri=/live/from-script.json', {
+  const put = await tabula.fetch('/v1/documents?uri=/live/from-script.json', {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: '{"live":true}',
@@ -223,12 +223,12 @@ test('a document written by a script on the page appears in the open explorer wi
   expect(put.status).toBe(201);
   const list = page.getByRole('list', { name: 'Documents' });
   await expect(list.getByRole('link', { name: /from-script\.json/ })).toBeVisible();
-  await apiFetch('/v1/documents?uri=/live/from-script.json', { method: 'DELETE' });
+  await tabula.fetch('/v1/documents?uri=/live/from-script.json', { method: 'DELETE' });
   await expect(page.getByText('No documents yet')).toBeVisible();
 });
 
-test('the document view copies the read it sent, as the user the console acts as', async ({ page, apiFetch, context }) => {
-  const put = await apiFetch('/v1/documents?uri=%2Fshared%2Fplan.json&perm:rest-reader=read', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"step":1}' });
+test('the document view copies the read it sent, as the user the console acts as', async ({ page, tabula, context }) => {
+  const put = await tabula.fetch('/v1/documents?uri=%2Fshared%2Fplan.json&perm:rest-reader=read', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"step":1}' });
   expect(put.status).toBe(201);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await page.getByLabel('Acting as').selectOption('rest-reader');
@@ -254,9 +254,9 @@ test('the document view copies the read it sent, as the user the console acts as
   await expect(panel.getByTestId('sent-request-line')).toHaveText(/\/v1\/documents\?uri=%2Fshared%2Fplan\.json&category=metadata&format=json$/);
 });
 
-test('Reset database… empties this browser’s database once confirmed; a user who is not admin is refused', async ({ page, apiFetch }) => {
+test('Reset database… empties this browser’s database once confirmed; a user who is not admin is refused', async ({ page, tabula }) => {
   for (const f of files) {
-    const res = await apiFetch(`/v1/documents?uri=/${f.name}`, { method: 'PUT', headers: { 'content-type': f.mimeType }, body: f.buffer.toString() });
+    const res = await tabula.fetch(`/v1/documents?uri=/${f.name}`, { method: 'PUT', headers: { 'content-type': f.mimeType }, body: f.buffer.toString() });
     expect(res.status).toBe(201);
   }
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
@@ -269,7 +269,7 @@ test('Reset database… empties this browser’s database once confirmed; a user
   await dialog.getByRole('button', { name: 'Reset database' }).click();
   await expect(dialog.getByRole('alert')).toContainText('403');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect((await apiFetch('/v1/documents?uri=/order.json')).status).toBe(200);
+  expect((await tabula.fetch('/v1/documents?uri=/order.json')).status).toBe(200);
 
   // As admin, Cancel changes nothing; confirming empties the database and the explorer.
   await page.getByLabel('Acting as').selectOption('');
@@ -280,5 +280,5 @@ test('Reset database… empties this browser’s database once confirmed; a user
   await dialog.getByRole('button', { name: 'Reset database' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('No documents yet')).toBeVisible();
-  expect((await apiFetch('/v1/documents?uri=/order.json')).status).toBe(404);
+  expect((await tabula.fetch('/v1/documents?uri=/order.json')).status).toBe(404);
 });

@@ -5,7 +5,7 @@
  * permissions, export it and delete it. Every step goes through the UI; the API is
  * consulted only to confirm what the UI claims.
  */
-import { test, expect } from './fixtures';
+import { test, expect } from 'tabula/testing';
 
 const GRAPH = 'http://example.org/graphs/people';
 const EX = 'http://example.org/people/';
@@ -23,7 +23,7 @@ const turtle = [
   '',
 ].join('\n');
 
-test('import a Turtle file into a named graph, browse it, open a node and its diagram, edit permissions, export and delete it', async ({ page, apiFetch }) => {
+test('import a Turtle file into a named graph, browse it, open a node and its diagram, edit permissions, export and delete it', async ({ page, tabula }) => {
   await page.goto('/#/graphs');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await expect(page.getByText('No graphs yet')).toBeVisible();
@@ -35,7 +35,7 @@ test('import a Turtle file into a named graph, browse it, open a node and its di
   await page.getByLabel('Graph IRI').fill(GRAPH);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `Imported people.ttl into ${GRAPH}` })).toBeVisible();
-  const stored = await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, { headers: { accept: 'application/n-triples' } });
+  const stored = await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, { headers: { accept: 'application/n-triples' } });
   expect(stored.fromServiceWorker).toBe(true);
   expect(stored.text.trim().split('\n')).toHaveLength(28);
 
@@ -95,7 +95,7 @@ test('import a Turtle file into a named graph, browse it, open a node and its di
   await page.getByRole('button', { name: 'Save permissions' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Permissions saved.' })).toBeVisible();
   await expect(permissions.getByRole('row', { name: /rest-admin/ })).toContainText('read');
-  const saved = await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}&category=permissions`, { headers: { accept: 'application/json' } });
+  const saved = await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}&category=permissions`, { headers: { accept: 'application/json' } });
   expect(saved.json().permissions).toContainEqual({ 'role-name': 'rest-admin', capabilities: ['read'] });
 
   await page.getByLabel('Role', { exact: true }).fill('no-such-role');
@@ -131,7 +131,7 @@ test('import a Turtle file into a named graph, browse it, open a node and its di
   await dialog.getByRole('button', { name: 'Delete graph' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('No graphs yet')).toBeVisible();
-  expect((await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, { method: 'HEAD' })).status).toBe(404);
+  expect((await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, { method: 'HEAD' })).status).toBe(404);
 });
 
 test('a large N-Triples file goes in pieces of 10,000 statements; a paste that does not parse shows the parser message', async ({ page }) => {

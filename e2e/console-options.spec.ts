@@ -9,7 +9,7 @@
  * claims.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, type ApiFetch } from './fixtures';
+import { test, expect, type ApiFetch } from 'tabula/testing';
 import { buildMultipart, quoteParam } from '../src/client/multipart';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -80,9 +80,9 @@ async function retypeWord(editor: Locator, line: string, token: string, replacem
   await editor.page().keyboard.type(replacement);
 }
 
-test('create a set with a collection and a range constraint, fix a refused edit, preview, save, add its index, and search with it', async ({ page, apiFetch }) => {
+test('create a set with a collection and a range constraint, fix a refused edit, preview, save, add its index, and search with it', async ({ page, tabula }) => {
   test.setTimeout(150_000);
-  await seed(apiFetch);
+  await seed(tabula.fetch);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Options' }).click();
   await expect(page).toHaveURL(/#\/options$/);
@@ -136,7 +136,7 @@ test('create a set with a collection and a range constraint, fix a refused edit,
   await editorPanel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(problems).toContainText('Not saved: the server refused these options');
   await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
-  const storedBefore = await apiFetch('/v1/config/query/shop?format=json');
+  const storedBefore = await tabula.fetch('/v1/config/query/shop?format=json');
   expect(storedBefore.json().options.constraint.map((c: { name: string }) => c.name)).toEqual(['coll', 'title']);
 
   // The fix: the second "coll" back to "price". The marks and the list go away.
@@ -147,7 +147,7 @@ test('create a set with a collection and a range constraint, fix a refused edit,
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
   await expect(sets.getByRole('link', { name: /shop/ })).not.toContainText('●');
   await expect(sets.getByRole('link', { name: /shop/ })).toContainText('needs index');
-  const stored = await apiFetch('/v1/config/query/shop?format=json');
+  const stored = await tabula.fetch('/v1/config/query/shop?format=json');
   expect(stored.fromServiceWorker).toBe(true);
   const constraints = stored.json().options.constraint as Array<{ name: string; range?: { type: string; 'json-property': string } }>;
   expect(constraints.map((c) => c.name)).toEqual(['coll', 'title', 'price']);
@@ -182,7 +182,7 @@ test('create a set with a collection and a range constraint, fix a refused edit,
   }
   await expect(state).toHaveText('✓ Ready', { timeout: 30_000 });
   await expect(indexes.getByTestId('index-save-state')).toHaveText('Saved');
-  const properties = await apiFetch('/manage/v2/databases/Documents/properties?format=json');
+  const properties = await tabula.fetch('/manage/v2/databases/Documents/properties?format=json');
   expect(properties.json()['range-element-index']).toEqual([
     { 'scalar-type': 'decimal', 'namespace-uri': '', localname: 'price', collation: '', 'range-value-positions': false, 'invalid-values': 'reject' },
   ]);
@@ -206,7 +206,7 @@ test('create a set with a collection and a range constraint, fix a refused edit,
   await shot(page, 'preview');
 
   // The saved set in a search, as any client would use it…
-  const search = await apiFetch('/v1/search?format=json&options=shop&q=brass%20price:cheap');
+  const search = await tabula.fetch('/v1/search?format=json&options=shop&q=brass%20price:cheap');
   expect(search.fromServiceWorker).toBe(true);
   expect(search.status, search.text).toBe(200);
   const answer = search.json();
@@ -220,8 +220,8 @@ test('create a set with a collection and a range constraint, fix a refused edit,
   await shot(page, 'search-page');
 });
 
-test('read and replace a set as XML, keep unsaved edits while visiting another set, insert snippets, and delete a set after confirming', async ({ page, apiFetch }) => {
-  const put = await apiFetch('/v1/config/query/notes', {
+test('read and replace a set as XML, keep unsaved edits while visiting another set, insert snippets, and delete a set after confirming', async ({ page, tabula }) => {
+  const put = await tabula.fetch('/v1/config/query/notes', {
     method: 'PUT',
     headers: JSON_TYPE,
     body: JSON.stringify({ options: { constraint: [{ name: 'kind', value: { 'json-property': 'kind' } }] } }),
@@ -244,13 +244,13 @@ test('read and replace a set as XML, keep unsaved edits while visiting another s
   );
   await editorPanel.getByRole('button', { name: 'Save XML' }).click();
   await expect(editorPanel.getByRole('button', { name: 'Edit XML' })).toBeVisible();
-  expect((await apiFetch('/v1/config/query/notes?format=json')).json().options['page-length']).toBe(7);
+  expect((await tabula.fetch('/v1/config/query/notes?format=json')).json().options['page-length']).toBe(7);
   // Broken XML is refused with the server's message, and nothing changes.
   await editorPanel.getByRole('button', { name: 'Edit XML' }).click();
   await replaceEditorText(xml, '<options xmlns="http://marklogic.com/appservices/search"><page-length>8</page-length>');
   await editorPanel.getByRole('button', { name: 'Save XML' }).click();
   await expect(editorPanel.getByRole('alert')).toContainText('Not saved — 400 Bad Request');
-  expect((await apiFetch('/v1/config/query/notes?format=json')).json().options['page-length']).toBe(7);
+  expect((await tabula.fetch('/v1/config/query/notes?format=json')).json().options['page-length']).toBe(7);
   await editorPanel.getByRole('button', { name: 'Cancel' }).click();
 
   // The JSON tab shows the set as now stored; an unsaved edit survives visiting another set.
@@ -283,7 +283,7 @@ test('read and replace a set as XML, keep unsaved edits while visiting another s
   await editorPanel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
   await expect(page.getByTestId('options-problems')).toBeHidden();
-  const everything = (await apiFetch('/v1/config/query/notes?format=json')).json().options;
+  const everything = (await tabula.fetch('/v1/config/query/notes?format=json')).json().options;
   expect(everything.constraint.map((c: { name: string }) => c.name)).toEqual(['kind', 'coll', 'status', 'title', 'genre', 'price', 'published', 'address', 'heading', 'prop']);
   expect(everything['transform-results']).toEqual({ apply: 'raw' });
 
@@ -297,14 +297,14 @@ test('read and replace a set as XML, keep unsaved edits while visiting another s
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/#\/options$/);
   await expect(sets.getByRole('link')).toHaveText([/default/]);
-  expect((await apiFetch('/v1/config/query/notes')).status).toBe(404);
+  expect((await tabula.fetch('/v1/config/query/notes')).status).toBe(404);
 });
 
-test('add values and tuples definitions, see what index or lexicon each lacks, add it, preview the values, save and reopen', async ({ page, apiFetch }) => {
+test('add values and tuples definitions, see what index or lexicon each lacks, add it, preview the values, save and reopen', async ({ page, tabula }) => {
   test.setTimeout(120_000);
   const products = all.slice(0, 200);
-  await seed(apiFetch, products);
-  const put = await apiFetch('/v1/config/query/catalog', { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ options: { 'page-length': 10 } }) });
+  await seed(tabula.fetch, products);
+  const put = await tabula.fetch('/v1/config/query/catalog', { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify({ options: { 'page-length': 10 } }) });
   expect(put.status, put.text).toBe(201);
   await page.goto('/#/options?set=catalog');
   const editorPanel = page.getByTestId('option-set-editor');
@@ -372,7 +372,7 @@ test('add values and tuples definitions, see what index or lexicon each lacks, a
   // Save, reopen: all three are there as stored.
   await editorPanel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
-  const stored = (await apiFetch('/v1/config/query/catalog?format=json')).json().options;
+  const stored = (await tabula.fetch('/v1/config/query/catalog?format=json')).json().options;
   expect(stored.values.map((v: { name: string }) => v.name)).toEqual(['titles', 'categories']);
   expect(stored.values[0]).toMatchObject({ range: { type: 'xs:string', 'json-property': 'title' }, aggregate: [{ apply: 'count' }] });
   expect(stored.tuples.map((t: { name: string }) => t.name)).toEqual(['title-price']);

@@ -3,7 +3,7 @@
  * empty database, loading a sample, and the Search and SPARQL pages showing it. Expected
  * counts and titles are computed from the sample's own entries (src/db/samples).
  */
-import { test, expect } from './fixtures';
+import { test, expect } from 'tabula/testing';
 import { samples } from '../src/db/samples';
 
 const library = samples.find((s) => s.name === 'library')!;
@@ -19,7 +19,7 @@ const options = JSON.parse(dec.decode(entries.get('config/query-options/library.
 };
 const facetName = options.options.constraint.find((c) => c.range && c.range.facet !== false)!.name;
 
-test('an empty database welcomes a new user; loading the library sample fills Search and SPARQL', async ({ page, apiFetch }) => {
+test('an empty database welcomes a new user; loading the library sample fills Search and SPARQL', async ({ page, tabula }) => {
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   const welcome = page.getByTestId('welcome');
   await expect(welcome.getByRole('heading', { level: 1 })).toHaveText('Welcome to Tabula');
@@ -28,7 +28,7 @@ test('an empty database welcomes a new user; loading the library sample fills Se
   // The database is empty: Load needs no confirmation.
   await welcome.getByRole('listitem').filter({ hasText: library.title }).getByRole('button', { name: 'Load' }).click();
   await expect(welcome).toBeHidden({ timeout: 30_000 });
-  const total = (await apiFetch('/v1/search?format=json&pageLength=0')).json().total;
+  const total = (await tabula.fetch('/v1/search?format=json&pageLength=0')).json().total;
   expect(total).toBe(documentCount);
 
   // Search: the library options' facets.
@@ -46,8 +46,8 @@ test('an empty database welcomes a new user; loading the library sample fills Se
   await expect(page.getByTestId('result-count')).toHaveText(/^[1-9][\d,]* rows?$/);
 });
 
-test('on a database that holds data, loading asks first; Cancel and a refused load change nothing', async ({ page, apiFetch }) => {
-  expect((await apiFetch('/v1/documents?uri=/mine.json', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"mine":true}' })).status).toBe(201);
+test('on a database that holds data, loading asks first; Cancel and a refused load change nothing', async ({ page, tabula }) => {
+  expect((await tabula.fetch('/v1/documents?uri=/mine.json', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"mine":true}' })).status).toBe(201);
   await page.goto('/#/search');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   // The search page has results, so no "Load sample data" there; the analytics page has no values definitions.
@@ -57,7 +57,7 @@ test('on a database that holds data, loading asks first; Cancel and a refused lo
   const dialog = page.getByRole('dialog', { name: new RegExp(`Replace this database with “${library.title}”`) });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  expect((await apiFetch('/v1/documents?uri=/mine.json')).status).toBe(200);
+  expect((await tabula.fetch('/v1/documents?uri=/mine.json')).status).toBe(200);
 
   // Acting as rest-writer: the server refuses with 403, the dialog says so, nothing changed.
   await page.getByLabel('Acting as').selectOption('rest-writer');
@@ -65,5 +65,5 @@ test('on a database that holds data, loading asks first; Cancel and a refused lo
   await dialog.getByRole('button', { name: 'Replace with the sample' }).click();
   await expect(dialog.getByRole('alert')).toContainText('403');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  expect((await apiFetch('/v1/documents?uri=/mine.json')).status).toBe(200);
+  expect((await tabula.fetch('/v1/documents?uri=/mine.json')).status).toBe(200);
 });

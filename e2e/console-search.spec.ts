@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { copyEachSnippet, shellWords } from './copy-request';
-import { test, expect, type ApiFetch } from './fixtures';
+import { test, expect, type ApiFetch } from 'tabula/testing';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -62,8 +62,8 @@ async function seed(apiFetch: ApiFetch): Promise<void> {
 /** A full-page screenshot in the test's output directory, to look at what the journey saw. */
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-test('search with suggestions, read snippets, refine by a facet, page, go back, open a result and read the request and response', async ({ page, apiFetch }) => {
-  await seed(apiFetch);
+test('search with suggestions, read snippets, refine by a facet, page, go back, open a result and read the request and response', async ({ page, tabula }) => {
+  await seed(tabula.fetch);
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL(/#\/search$/);
@@ -125,7 +125,7 @@ test('search with suggestions, read snippets, refine by a facet, page, go back, 
   await expect(box).toHaveValue('Tomato coll:italian servings:2');
   // The total is read once the narrowed search has answered: reading it at once raced the
   // request and saw the previous total on a loaded machine.
-  const byApi = (await apiFetch(`/v1/search?format=json&options=recipes&q=${encodeURIComponent('Tomato coll:italian servings:2')}`)).json();
+  const byApi = (await tabula.fetch(`/v1/search?format=json&options=recipes&q=${encodeURIComponent('Tomato coll:italian servings:2')}`)).json();
   await expect(page.getByTestId('search-total')).toHaveText(`${byApi.total} result${byApi.total === 1 ? '' : 's'}`);
   await page.getByRole('button', { name: 'Remove coll: italian' }).click();
   await expect(box).toHaveValue('Tomato servings:2');
@@ -176,8 +176,8 @@ test('search with suggestions, read snippets, refine by a facet, page, go back, 
   await expect(page.getByTestId('search-total')).toHaveText('13 results');
 });
 
-test('the cheat-sheet inserts a constraint whose values are then suggested, and a bad query shows the API message', async ({ page, apiFetch }) => {
-  await seed(apiFetch);
+test('the cheat-sheet inserts a constraint whose values are then suggested, and a bad query shows the API message', async ({ page, tabula }) => {
+  await seed(tabula.fetch);
   await page.goto('/#/search?options=recipes');
   await expect(page.getByTestId('search-total')).toHaveText('15 results');
 
@@ -231,7 +231,7 @@ test('the cheat-sheet inserts a constraint whose values are then suggested, and 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The search failed — 400 Bad Request');
   await expect(alert).toContainText('unbalanced parentheses');
-  const direct = await apiFetch('/v1/search?format=json&options=recipes&q=%28tomato');
+  const direct = await tabula.fetch('/v1/search?format=json&options=recipes&q=%28tomato');
   expect(direct.status).toBe(400);
   await expect(alert).toContainText(direct.json().errorResponse.message);
   await page.getByText('Request and response').click();
@@ -245,8 +245,8 @@ test('the cheat-sheet inserts a constraint whose values are then suggested, and 
   await expect(page.getByRole('alert').filter({ hasText: 'Could not read the option set' })).toContainText('404 Not Found');
 });
 
-test('the request panel copies the search as curl, fetch and a Node client call', async ({ page, apiFetch, context }) => {
-  await seed(apiFetch);
+test('the request panel copies the search as curl, fetch and a Node client call', async ({ page, tabula, context }) => {
+  await seed(tabula.fetch);
   await page.goto('/#/search?q=tomato&options=recipes');
   await expect(page.getByTestId('search-total')).toHaveText(/results?$/);
   await page.getByText('Request and response').click();

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { copyEachSnippet } from './copy-request';
-import { openControlledPage, test, expect } from './fixtures';
+import { openControlledPage, test, expect } from 'tabula/testing';
 
 const GRAPH = 'http://example.org/graphs/people';
 const EX = 'http://example.org/people/';
@@ -24,7 +24,7 @@ const insertPeople = `${PROLOGUE}INSERT DATA {
 }`;
 const selectNames = `${PROLOGUE}SELECT ?person ?name WHERE { ?person foaf:name ?name } ORDER BY ?name`;
 
-test('load data with an update, query it every way, follow an IRI, and find the runs in the history after a reload', async ({ page, apiFetch }) => {
+test('load data with an update, query it every way, follow an IRI, and find the runs in the history after a reload', async ({ page, tabula }) => {
   await page.goto('/#/sparql');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   const editor = page.getByTestId('sparql-editor');
@@ -36,7 +36,7 @@ test('load data with an update, query it every way, follow an IRI, and find the 
   await editor.locator('.cm-content').press('ControlOrMeta+Enter');
   await expect(page.getByTestId('update-result')).toContainText('Update applied');
   await expect(page.getByTestId('update-result')).toContainText('201 Created');
-  const check = await apiFetch('/v1/graphs/sparql', {
+  const check = await tabula.fetch('/v1/graphs/sparql', {
     method: 'POST',
     headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' },
     body: `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${GRAPH}> { ?s ?p ?o } }`,
@@ -132,8 +132,8 @@ test('load data with an update, query it every way, follow an IRI, and find the 
   await expect(editor.locator('.cm-content')).toHaveText(`${PROLOGUE}ASK { ?who foaf:age 42 }`, { useInnerText: true });
 });
 
-test('parameters bind a variable and choose the dataset; a second browser tab sees the runs and tabs of the first', async ({ page, apiFetch }) => {
-  const put = await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
+test('parameters bind a variable and choose the dataset; a second browser tab sees the runs and tabs of the first', async ({ page, tabula }) => {
+  const put = await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
     method: 'PUT',
     headers: { 'content-type': 'text/turtle' },
     body: `@prefix ex: <${EX}> . @prefix foaf: <${FOAF}> .\nex:ada foaf:name "Ada" . ex:bob foaf:name "Bob" .\n`,
@@ -199,10 +199,10 @@ test('a long query can be abandoned: Run turns into Cancel, and the history reco
   await expect(page.getByRole('list', { name: 'Run history' }).getByRole('listitem')).toHaveText([/SELECT \(COUNT\(\*\) AS \?n\).*Cancelled/]);
 });
 
-test('a query saved with a title is listed after a reload, opens in a tab of its own and runs', async ({ page, apiFetch }) => {
+test('a query saved with a title is listed after a reload, opens in a tab of its own and runs', async ({ page, tabula }) => {
   await page.goto('/#/sparql');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
-  await apiFetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
+  await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, {
     method: 'PUT',
     headers: { 'content-type': 'text/turtle' },
     body: `<${EX}ada> <${FOAF}name> "Ada" . <${EX}bob> <${FOAF}name> "Bob" .`,
@@ -216,9 +216,9 @@ test('a query saved with a title is listed after a reload, opens in a tab of its
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   // Stored in the database, titled on its first line, in the saved queries' collection.
-  const stored = await apiFetch('/v1/documents?uri=/tabula/queries/everyone-with-a-name.rq');
+  const stored = await tabula.fetch('/v1/documents?uri=/tabula/queries/everyone-with-a-name.rq');
   expect(stored.text).toBe(`# Everyone with a name\n${selectNames}`);
-  const metadata = await apiFetch('/v1/documents?uri=/tabula/queries/everyone-with-a-name.rq&category=collections&format=json');
+  const metadata = await tabula.fetch('/v1/documents?uri=/tabula/queries/everyone-with-a-name.rq&category=collections&format=json');
   expect(metadata.json().collections).toEqual(['tabula/saved-queries']);
 
   await page.reload();

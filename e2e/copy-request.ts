@@ -3,7 +3,7 @@
  * clipboard, for the specs of the pages that offer them (components/copy-request.tsx).
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect } from 'tabula/testing';
 
 export interface CopiedRequest {
   curl: string;

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, apiFetchIn, openControlledPage, type ApiFetch } from './fixtures';
+import { test, expect, apiFetchIn, openControlledPage, type ApiFetch } from 'tabula/testing';
 import { buildMultipart, quoteParam } from '../src/client/multipart';
 
 const docPath = (uri: string) => `/v1/documents?uri=${encodeURIComponent(uri)}`;
@@ -42,35 +42,35 @@ async function expectDocument(api: ApiFetch, uri: string, value: unknown): Promi
   expect(res.json()).toEqual(value);
 }
 
-test('every single PUT acknowledged before the worker is stopped is still there', async ({ apiFetch, serviceWorker }) => {
+test('every single PUT acknowledged before the worker is stopped is still there', async ({ tabula }) => {
   const uris = Array.from({ length: 12 }, (_, i) => `/durable/single-${i}.json`);
   for (const [i, uri] of uris.entries()) {
-    await putJson(apiFetch, uri, { i, note: `written before stop ${i}` });
-    await serviceWorker.stop();
+    await putJson(tabula.fetch, uri, { i, note: `written before stop ${i}` });
+    await tabula.stopWorker();
   }
-  for (const [i, uri] of uris.entries()) await expectDocument(apiFetch, uri, { i, note: `written before stop ${i}` });
+  for (const [i, uri] of uris.entries()) await expectDocument(tabula.fetch, uri, { i, note: `written before stop ${i}` });
   // The reads above were answered by a worker that had to start again.
-  expect(serviceWorker.statuses()).toContain('running');
+  expect(tabula.workerStatuses()).toContain('running');
 });
 
-test('a bulk write acknowledged before the worker is stopped is there in full', async ({ apiFetch, serviceWorker }) => {
+test('a bulk write acknowledged before the worker is stopped is there in full', async ({ tabula }) => {
   const parts = Array.from({ length: 300 }, (_, i) => ({ uri: `/durable/bulk-${i}.json`, body: JSON.stringify({ i, pad: 'x'.repeat(200) }) }));
-  const res = await bulkPost(apiFetch, parts);
+  const res = await bulkPost(tabula.fetch, parts);
   expect(res.status).toBe(200);
-  await serviceWorker.stop();
+  await tabula.stopWorker();
 
-  for (const p of parts) await expectDocument(apiFetch, p.uri, JSON.parse(p.body));
+  for (const p of parts) await expectDocument(tabula.fetch, p.uri, JSON.parse(p.body));
 });
 
-test('a bulk write with one malformed JSON part fails and leaves nothing behind', async ({ apiFetch, serviceWorker }) => {
+test('a bulk write with one malformed JSON part fails and leaves nothing behind', async ({ tabula }) => {
   const good = Array.from({ length: 5 }, (_, i) => ({ uri: `/atomic/ok-${i}.json`, body: JSON.stringify({ i }) }));
-  const res = await bulkPost(apiFetch, [...good.slice(0, 3), { uri: '/atomic/bad.json', body: '{"unterminated": ' }, ...good.slice(3)]);
+  const res = await bulkPost(tabula.fetch, [...good.slice(0, 3), { uri: '/atomic/bad.json', body: '{"unterminated": ' }, ...good.slice(3)]);
   expect(res.status).toBe(400);
   expect(res.json().errorResponse.statusCode).toBe(400);
-  await serviceWorker.stop();
+  await tabula.stopWorker();
 
   for (const uri of [...good.map((g) => g.uri), '/atomic/bad.json']) {
-    const read = await apiFetch(docPath(uri));
+    const read = await tabula.fetch(docPath(uri));
     expect(read.fromServiceWorker).toBe(true);
     expect(read.status, `GET ${uri} after the failed bulk write`).toBe(404);
   }

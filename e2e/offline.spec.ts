@@ -4,7 +4,7 @@
  * IndexedDB; nothing may need the static server.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect } from 'tabula/testing';
 
 /**
  * Records same-origin requests that failed or were not answered by the worker. Without
@@ -26,15 +26,15 @@ function watchNetwork(page: Page): { failed: string[]; notFromWorker: string[] }
   return { failed, notFromWorker };
 }
 
-test('after one online visit, the console opens offline and stored documents are readable', async ({ page, context, apiFetch }) => {
-  const put = await apiFetch('/v1/documents?uri=/offline/a.json', {
+test('after one online visit, the console opens offline and stored documents are readable', async ({ page, tabula }) => {
+  const put = await tabula.fetch('/v1/documents?uri=/offline/a.json', {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: '{"available":"offline"}',
   });
   expect(put.status).toBe(201);
 
-  await context.setOffline(true);
+  await tabula.offline();
   const { failed, notFromWorker } = watchNetwork(page);
 
   const response = await page.reload();
@@ -44,7 +44,7 @@ test('after one online visit, the console opens offline and stored documents are
   await expect(page.locator('#root > *').first()).toBeVisible();
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
 
-  const read = await apiFetch('/v1/documents?uri=/offline/a.json');
+  const read = await tabula.fetch('/v1/documents?uri=/offline/a.json');
   expect(read.fromServiceWorker).toBe(true);
   expect(read.status).toBe(200);
   expect(read.json()).toEqual({ available: 'offline' });
@@ -53,8 +53,8 @@ test('after one online visit, the console opens offline and stored documents are
   expect(notFromWorker, 'same-origin responses that did not come from the service worker').toEqual([]);
 });
 
-test('offline, a console route opened in the address bar still gets the app shell', async ({ page, context }) => {
-  await context.setOffline(true);
+test('offline, a console route opened in the address bar still gets the app shell', async ({ page, tabula }) => {
+  await tabula.offline();
   const { failed, notFromWorker } = watchNetwork(page);
   const response = await page.goto('/documents');
   expect(response?.fromServiceWorker()).toBe(true);

@@ -3,10 +3,10 @@
  * paths (fetches and navigations), renders failures as MarkLogic error bodies, and
  * leaves everything else to the precached app shell.
  */
-import { test, expect, apiFetchIn } from './fixtures';
+import { test, expect, apiFetchIn } from 'tabula/testing';
 
-test('answers GET /v1/ping from the service worker', async ({ apiFetch }) => {
-  const res = await apiFetch('/v1/ping');
+test('answers GET /v1/ping from the service worker', async ({ tabula }) => {
+  const res = await tabula.fetch('/v1/ping');
   expect(res.fromServiceWorker).toBe(true);
   expect(res.status).toBe(204);
 });
@@ -15,8 +15,8 @@ for (const { name, path } of [
   { name: 'answers an unknown /v1 path with a JSON 404 errorResponse from the service worker', path: '/v1/no-such-endpoint' },
   { name: 'answers an unknown /LATEST path like /v1', path: '/LATEST/no-such-endpoint' },
 ]) {
-  test(name, async ({ apiFetch }) => {
-    const res = await apiFetch(path, { headers: { accept: 'application/json' } });
+  test(name, async ({ tabula }) => {
+    const res = await tabula.fetch(path, { headers: { accept: 'application/json' } });
     expect(res.fromServiceWorker).toBe(true);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page, Response } from '@playwright/test';
-import { test, expect, openControlledPage, type ApiFetch, type ApiInit, type ApiResponse, type ServiceWorkerControl } from './fixtures';
+import { test, expect, openControlledPage, type ApiFetch, type ApiInit, type ApiResponse, type Tabula } from 'tabula/testing';
 
 const EX = 'http://example.org/';
 const PREFIX = `PREFIX : <${EX}> `;
@@ -108,9 +108,9 @@ async function observe(api: ApiFetch): Promise<Observation> {
 }
 
 /** Records the answers, stops the worker, and requires a fresh worker to give the same ones. */
-async function expectSurvivesRestart(api: ApiFetch, serviceWorker: ServiceWorkerControl, when: string): Promise<Observation> {
+async function expectSurvivesRestart(api: ApiFetch, worker: Pick<Tabula, 'stopWorker'>, when: string): Promise<Observation> {
   const before = await observe(api);
-  await serviceWorker.stop();
+  await worker.stopWorker();
   const after = await observe(api);
   expect(after, `answers after a worker restart, ${when}`).toEqual(before);
   return before;
@@ -226,11 +226,11 @@ const history: Array<{ name: string; writes: Write[]; check: (o: Observation) =>
   },
 ];
 
-async function runHistory(api: ApiFetch, serviceWorker?: ServiceWorkerControl): Promise<void> {
+async function runHistory(api: ApiFetch, worker?: Pick<Tabula, 'stopWorker'>): Promise<void> {
   for (const group of history) {
     for (const w of group.writes) await write(api, w);
-    if (!serviceWorker) continue;
-    const seen = await expectSurvivesRestart(api, serviceWorker, `after ${group.name}`);
+    if (!worker) continue;
+    const seen = await expectSurvivesRestart(api, worker, `after ${group.name}`);
     group.check(seen);
   }
 }
@@ -300,20 +300,17 @@ function storedLog(page: Page): Promise<{ log: number; snapshot: number } | null
 
 // ---- tests ------------------------------------------------------------------------
 
-test('updates of every kind give the same answers after the worker restarts, NOW/UUID/RAND values and blank-node labels included', async ({
-  apiFetch,
-  serviceWorker,
-}) => {
-  await runHistory(apiFetch, serviceWorker);
-  expect(serviceWorker.statuses()).toContain('running');
+test('updates of every kind give the same answers after the worker restarts, NOW/UUID/RAND values and blank-node labels included', async ({ tabula }) => {
+  await runHistory(tabula.fetch, tabula);
+  expect(tabula.workerStatuses()).toContain('running');
 });
 
-test('a failed update or graph write changes nothing, before and after a restart', async ({ apiFetch, serviceWorker }) => {
-  await write(apiFetch, update('INSERT DATA { :kept :p 1 . GRAPH :existing { :kept :p 2 . _:b :p 3 } GRAPH :other { :o :p 4 } }'));
-  const before = await observe(apiFetch);
+test('a failed update or graph write changes nothing, before and after a restart', async ({ tabula }) => {
+  await write(tabula.fetch, update('INSERT DATA { :kept :p 1 . GRAPH :existing { :kept :p 2 . _:b :p 3 } GRAPH :other { :o :p 4 } }'));
+  const before = await observe(tabula.fetch);
 
   // Syntax fine; the first operations succeed in memory, the last one fails.
-  const failed = await call(apiFetch, 'failing update', '/v1/graphs/sparql', {
+  const failed = await call(tabula.fetch, 'failing update', '/v1/graphs/sparql', {
     method: 'POST',
     headers: { 'content-type': 'application/sparql-update' },
     body: PREFIX + 'INSERT DATA { :added :p 1 . GRAPH :fresh { :added :p 2 } } ; DROP GRAPH :other ; CREATE GRAPH :existing',
@@ -322,15 +319,15 @@ test('a failed update or graph write changes nothing, before and after a restart
   expect(failed.json().errorResponse.messageCode).toBe('XDMP-SPQLGRAPHEXIST');
 
   // A payload that fails to parse half-way must not replace the graph either.
-  const badTurtle = await call(apiFetch, 'bad Turtle', `/v1/graphs?${graphParam(EX + 'existing')}`, {
+  const badTurtle = await call(tabula.fetch, 'bad Turtle', `/v1/graphs?${graphParam(EX + 'existing')}`, {
     method: 'PUT',
     headers: { 'content-type': 'text/turtle' },
     body: '<http://example.org/a> <http://example.org/p> "fine" .\n<http://example.org/b> <http://example.org/p> "unterminated .',
   });
   expect(badTurtle.status, badTurtle.text).toBe(400);
 
-  expect(await observe(apiFetch), 'answers right after the failed requests').toEqual(before);
-  const after = await expectSurvivesRestart(apiFetch, serviceWorker, 'after the failed requests');
+  expect(await observe(tabula.fetch), 'answers right after the failed requests').toEqual(before);
+  const after = await expectSurvivesRestart(tabula.fetch, tabula, 'after the failed requests');
   expect(after).toEqual(before);
   expect(after.graphs).not.toContain(EX + 'fresh');
   expect(after.graphs).toContain(EX + 'other');
@@ -338,16 +335,12 @@ test('a failed update or graph write changes nothing, before and after a restart
   expect(after.perGraph[EX + 'existing'].triples).toHaveLength(2);
 });
 
-test('a log long enough to be compacted comes back the same from its snapshot, and so do writes made after it', async ({
-  page,
-  apiFetch,
-  serviceWorker,
-}) => {
+test('a log long enough to be compacted comes back the same from its snapshot, and so do writes made after it', async ({ page, tabula }) => {
   // The console re-reads what it shows after every write the worker announces: ~1,000
   // writes would double the requests. A precached static file is a page the worker
   // controls too, with no console in it.
   await openControlledPage(page, '/favicon.svg');
-  await runHistory(apiFetch);
+  await runHistory(tabula.fetch);
   const beforeBatch = await storedLog(page);
   expect(beforeBatch, 'a log and no snapshot before the log is long').toEqual({ log: expect.any(Number), snapshot: 0 });
   expect(beforeBatch!.log).toBeGreaterThan(0);
@@ -365,15 +358,15 @@ test('a log long enough to be compacted comes back the same from its snapshot, a
   const compacted = await storedLog(page);
   expect(compacted!.log).toBeLessThan(COMPACT_AFTER_ENTRIES);
 
-  const fromSnapshot = await expectSurvivesRestart(apiFetch, serviceWorker, 'from the snapshot');
+  const fromSnapshot = await expectSurvivesRestart(tabula.fetch, tabula, 'from the snapshot');
   expect(fromSnapshot.perGraph[EX + 'many'].triples).toHaveLength(count * 3);
   expect(fromSnapshot.graphs).toEqual(expect.arrayContaining([EX + 'empty', 'marklogic.com/empty']));
   expect(JSON.stringify(fromSnapshot.perGraph[EX + 'moved'].permissions)).toContain('execute');
 
   // The snapshot plus a log on top of it.
-  await write(apiFetch, update('DELETE { GRAPH :many { ?s :n ?n } } INSERT { GRAPH :many { ?s :n ?m ; :again [ :at ?t ] } } WHERE { GRAPH :many { ?s :n ?n FILTER(?n < 3) } BIND(?n + 100 AS ?m) BIND(NOW() AS ?t) }'));
-  await write(apiFetch, graphStore('POST', graphParam(EX + 'gs'), '_:late <http://example.org/p> "after the snapshot" .'));
-  const after = await expectSurvivesRestart(apiFetch, serviceWorker, 'from the snapshot and the log after it');
+  await write(tabula.fetch, update('DELETE { GRAPH :many { ?s :n ?n } } INSERT { GRAPH :many { ?s :n ?m ; :again [ :at ?t ] } } WHERE { GRAPH :many { ?s :n ?n FILTER(?n < 3) } BIND(?n + 100 AS ?m) BIND(NOW() AS ?t) }'));
+  await write(tabula.fetch, graphStore('POST', graphParam(EX + 'gs'), '_:late <http://example.org/p> "after the snapshot" .'));
+  const after = await expectSurvivesRestart(tabula.fetch, tabula, 'from the snapshot and the log after it');
   expect(after.perGraph[EX + 'gs'].triples.join('\n')).toContain('after the snapshot');
   expect(objectsOf(after, 'n').filter((t) => Number(t.value) < 3)).toEqual([]);
   expect(objectsOf(after, 'again')).toHaveLength(3);

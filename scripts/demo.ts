@@ -10,12 +10,12 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createPreviewServer } from './preview.mjs';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { openControlledPage } from '../e2e/fixtures';
+import { openControlledPage } from '../src/testing/page-fetch';
+import { tabulaIn, type Tabula } from '../src/testing/tabula';
 import { storyboardHtml, type Demo, type DemoContext, type DemoScene, type PlayedStep, type Storyboard } from '../src/testing/demo';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,26 +75,10 @@ async function showCaption(page: Page, text: string): Promise<void> {
   );
 }
 
-async function api(page: Page, path: string, init: { method?: string; headers?: Record<string, string>; body?: string | number[] } = {}): Promise<{ status: number; text: string }> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const body = Array.isArray(init.body) ? new Uint8Array(init.body) : init.body;
-      const res = await fetch(path, { method: init.method ?? 'GET', headers: init.headers, body });
-      return { status: res.status, text: await res.text() };
-    },
-    { path, init },
-  );
-}
-
-async function loadScene(page: Page, scene: DemoScene, demoFile: string): Promise<void> {
-  let res: { status: number; text: string };
-  if (scene === 'empty') res = await api(page, '/tabula/v1/reset', { method: 'POST' });
-  else if ('sample' in scene) res = await api(page, `/tabula/v1/samples/${encodeURIComponent(scene.sample)}`, { method: 'POST' });
-  else {
-    const bytes = await readFile(resolve(dirname(demoFile), scene.file));
-    res = await api(page, '/tabula/v1/scene', { method: 'PUT', headers: { 'content-type': 'application/zip' }, body: [...bytes] });
-  }
-  if (res.status >= 300) throw new Error(`loading the demo's scene (${JSON.stringify(scene)}): ${res.status} ${res.text}`);
+async function loadScene(tabula: Tabula, scene: DemoScene, demoFile: string): Promise<void> {
+  if (scene === 'empty') await tabula.reset();
+  else if ('sample' in scene) await tabula.load(scene);
+  else await tabula.load(resolve(dirname(demoFile), scene.file));
 }
 
 /** A page that records video when this machine has Playwright's ffmpeg; else one that does not, and why. */
@@ -136,11 +120,12 @@ export async function playDemo(file: string, baseURL: string, browser: Browser, 
   });
   try {
     await openControlledPage(page);
-    await loadScene(page, demo.scene, file);
+    const tabula = tabulaIn(page);
+    await loadScene(tabula, demo.scene, file);
     await page.reload();
     const context: DemoContext = {
       page,
-      api: (path, init) => api(page, path, init),
+      tabula,
       async step(caption, run) {
         const index = steps.length + 1;
         const screenshot = `${String(index).padStart(2, '0')}-${slug(caption)}.png`;

@@ -18,6 +18,7 @@ import oxigraphWasmUrl from 'oxigraph/web_bg.wasm?url&no-inline';
 import { Database } from '../src/db/database';
 import { createApi, isApiPath } from '../src/api/app';
 import { answerRequests, openOnDemand, replaceableInstance } from '../src/api/host';
+import type { KeepAliveMessage } from '../src/wire/tabula';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -71,6 +72,12 @@ self.addEventListener('fetch', (event) => {
   if (url.origin === self.location.origin && isApiPath(url.pathname)) {
     event.respondWith(answerApi(event.request));
   }
+});
+
+// An open console posts this every ~20 s (src/console/lib/keep-worker-warm.ts): the event itself
+// restarts the browser's idle count, so there is nothing to do but accept it.
+self.addEventListener('message', (event) => {
+  if ((event.data as Partial<KeepAliveMessage> | null)?.type === 'tabula:keep-alive') event.waitUntil(Promise.resolve());
 });
 
 self.addEventListener('install', () => {

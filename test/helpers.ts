@@ -11,6 +11,7 @@ import { createApi } from '../src/api/app';
 import type { ApiDeps } from '../src/api/http/context';
 import type { OxigraphFactory } from '../src/db/triples/triple-store';
 import type { RequestTiming } from '../src/db/deadline';
+import type { DatabaseOptions } from '../src/db/database';
 
 let counter = 0;
 
@@ -21,7 +22,7 @@ export interface TestApi {
 
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
 export async function testApi(
-  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory; timing?: RequestTiming } = {},
+  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory; timing?: RequestTiming } & Pick<DatabaseOptions, 'search' | 'triples'> = {},
 ): Promise<TestApi> {
   const db = await Database.open({
     indexedDB,
@@ -29,6 +30,8 @@ export async function testApi(
     maxPayloadBytes: options.maxPayloadBytes,
     oxigraph: options.oxigraph ?? nodeOxigraph,
     timing: options.timing,
+    search: options.search,
+    triples: options.triples,
   });
   const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser, cors: options.cors });
   return {

@@ -32,6 +32,9 @@ import { registerReset } from './reset';
 import { registerScene } from './scene';
 import { registerSnapshots } from './snapshots';
 import { registerSamples } from './samples';
+import { registerIdle } from './idle';
+import { Faults, registerFaults } from './faults';
+import { registerStatus } from './status';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -79,6 +82,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   if (deps.cors) app.use('*', loopbackCors());
   app.use('*', authenticate(deps));
+  // Faults armed for demos and tests (POST /tabula/v1/faults) live as long as this handler.
+  const faults = new Faults();
+  app.use('*', faults.middleware());
 
   const v1 = new Hono<ApiEnv>({ strict: false });
   registerPing(v1);
@@ -104,6 +110,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerScene(tabula, deps);
   registerSnapshots(tabula, deps);
   registerSamples(tabula, deps);
+  registerIdle(tabula, deps);
+  registerFaults(tabula, deps, faults);
+  registerStatus(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });

@@ -5,14 +5,12 @@
  * the list-of-names fields, the 403 for users who may not manage security, and the
  * JSON/XML rendering of a permission list.
  */
-import { parseJson } from '../db/json';
 import { DbError } from '../db/errors';
 import { capabilities, type Capability, normalisePermissions, type Permission } from '../db/documents';
 import { maySecure, type RoleLookup } from '../db/security';
-import { isObject, strictUtf8 } from '../db/util';
-import { readBody } from './http/body';
+import { isObject } from '../db/util';
+import { readJsonObject } from './http/body';
 import type { ApiContext } from './http/context';
-import { mediaType } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 
 export const SECURITY_NS = 'http://marklogic.com/manage/security';
@@ -24,19 +22,13 @@ export function requireSecurity(c: ApiContext): void {
 
 /** A JSON object payload; `fields` are the keys this resource supports (others are refused by name). */
 export async function readJsonPayload(req: Request, limit: number, what: string, fields: ReadonlySet<string>): Promise<Record<string, unknown>> {
-  const type = mediaType(req.headers.get('content-type'));
-  if (!/^(application|text)\/([^+]+\+)?json$/.test(type)) {
-    throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; ${what} is read from a JSON payload`);
-  }
-  const bytes = await readBody(req, limit);
-  const text = strictUtf8(bytes, (e) => new DbError('XDMP-JSONDOC', e instanceof Error ? e.message : String(e)));
-  const body = parseJson(text, `${what} payload`, (reason) => new DbError('XDMP-JSONDOC', reason));
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DbError('MANAGE-INVALIDPAYLOAD', `the ${what} payload must be a JSON object`);
-  }
+  const body = await readJsonObject(req, limit, what, {
+    json: (reason) => new DbError('XDMP-JSONDOC', reason),
+    shape: (message) => new DbError('MANAGE-INVALIDPAYLOAD', message),
+  });
   const unknown = Object.keys(body).filter((k) => !fields.has(k));
   if (unknown.length > 0) throw new DbError('MANAGE-INVALIDPAYLOAD', `unsupported ${what} properties: ${unknown.join(', ')}`);
-  return body as Record<string, unknown>;
+  return body;
 }
 
 /** A role name or a list of them (`role`). */

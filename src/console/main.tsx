@@ -8,11 +8,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { registerApiWorker } from './lib/register-api-worker';
+import { keepWorkerWarm } from './lib/keep-worker-warm';
 import './styles.css';
 
 const worker = registerApiWorker();
 // The failure is shown by the worker gate; this only keeps it from being reported as unhandled.
 worker.catch(() => {});
+// While this page is open, the browser must not stop the worker for being idle (a cold start
+// after a pause would reload every engine); the page's lifetime is the interval's.
+void worker.then(() => keepWorkerWarm()).catch(() => {});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

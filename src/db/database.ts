@@ -18,7 +18,7 @@ import { QueryOptionsStore } from './options/store';
 import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
-import { Deadline, realTiming, type RequestTiming } from './deadline';
+import { beforeDeadline, Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
 import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
 import { DbError } from './errors';
@@ -208,6 +208,28 @@ export class Database {
     this.users.forget();
     this.search.storageCleared();
     this.triples.storageCleared();
+  }
+
+  /**
+   * Resolves once every write queued before the call has finished and the background work
+   * they (or anything earlier) made due is done: the search snapshot, the triple store's
+   * compaction, range index builds. One may make another due (a build's writes, a snapshot
+   * after a compaction's quiet spell), so it asks again until nothing is pending. It starts
+   * nothing: an engine that is not loaded stays so. Past `deadline`, XDMP-EXTIME; the work
+   * goes on in the background.
+   */
+  async idle(deadline: Deadline = Deadline.none): Promise<void> {
+    for (;;) {
+      await this.queue.run(() => Promise.resolve(), deadline);
+      if (!this.search.busy() && !this.triples.busy()) return;
+      const pending = Promise.all([this.search.settled(), this.search.rangeIndexesSettled(), this.triples.settled()]);
+      await beforeDeadline(pending, deadline, 'waiting for background work (snapshots, compaction, index builds)');
+    }
+  }
+
+  /** How many times each engine has been loaded from IndexedDB since the database was opened. */
+  engineLoads(): { triples: number; search: number } {
+    return { triples: this.triples.loadCount(), search: this.search.loadCount() };
   }
 
   close(): void {

@@ -57,3 +57,16 @@ export class Deadline {
 /** XDMP-EXTIME: what MarkLogic raises when a request runs past its time limit. */
 export const timeLimitError = (limitSeconds: number, what: string): DbError =>
   new DbError('XDMP-EXTIME', `${what} ran past the request's time limit of ${limitSeconds} s (default-time-limit)`);
+
+/**
+ * `work`'s outcome, or XDMP-EXTIME naming `what` once the deadline runs out first. The work
+ * itself goes on (background work a request waits for is not the request's to stop).
+ */
+export function beforeDeadline<T>(work: Promise<T>, deadline: Deadline, what: string): Promise<T> {
+  if (deadline.limitSeconds === Number.POSITIVE_INFINITY) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeLimitError(deadline.limitSeconds, what)), deadline.remaining());
+  });
+  return Promise.race([work, expiry]).finally(() => clearTimeout(timer));
+}

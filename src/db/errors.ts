@@ -118,6 +118,9 @@ export const catalogue = {
   // 503 — Tabula's own: an API request reached the static server (scripts/preview.mjs)
   // because no service worker controls the page yet.
   'TABULA-NOSERVICEWORKER': entry(503, 'The database runs in the service worker, which did not answer this request'),
+  // Tabula's own: a failure armed through POST /tabula/v1/faults for demos and tests. Its
+  // status is the one armed (400–599); 503 is only the catalogue's default.
+  'TABULA-INJECTEDFAULT': entry(503, 'Fault injected by POST /tabula/v1/faults'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageCode = keyof typeof catalogue;

@@ -17,6 +17,7 @@
  * });
  */
 import type { Page } from '@playwright/test';
+import type { Tabula } from './tabula';
 
 /** Where a demo starts: a bundled sample scene by name, or a scene archive's path. */
 export type DemoScene = { sample: string } | { file: string } | 'empty';
@@ -25,8 +26,8 @@ export interface DemoContext {
   page: Page;
   /** Runs one step: its caption shown on the page first, a screenshot taken once it has run. */
   step(caption: string, run: () => Promise<void>): Promise<void>;
-  /** `fetch` inside the page, through the service worker (the API the console uses). */
-  api(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string }>;
+  /** The kit's database handle (docs/testing-kit.md): `fetch` through the service worker, `idle()`, `faults()`… */
+  tabula: Tabula;
 }
 
 export interface Demo {

@@ -4,6 +4,9 @@
  * cut off as soon as it passes the limit (413, nothing stored).
  */
 import { DbError } from '../../db/errors';
+import { parseJson } from '../../db/json';
+import { strictUtf8 } from '../../db/util';
+import { mediaType } from './negotiate';
 
 export async function readBody(req: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
@@ -37,3 +40,25 @@ const tooLarge = (size: number, limit: number) =>
 
 /** Bytes as a response body. (TypeScript's DOM types only accept ArrayBuffer-backed views; ours always are.) */
 export const bytesBody = (bytes: Uint8Array): BodyInit => bytes as Uint8Array<ArrayBuffer>;
+
+/**
+ * A JSON object payload (any `…/json` or `…+json` type, 415 otherwise), read under `limit`:
+ * text that is not JSON is refused by `errors.json`, JSON that is not an object by
+ * `errors.shape` (each resource answers with its own code).
+ */
+export async function readJsonObject(
+  req: Request,
+  limit: number,
+  what: string,
+  errors: { json: (reason: string) => DbError; shape: (message: string) => DbError },
+): Promise<Record<string, unknown>> {
+  const type = mediaType(req.headers.get('content-type'));
+  if (!/^(application|text)\/([^+]+\+)?json$/.test(type)) {
+    throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; ${what} is read from a JSON payload`);
+  }
+  const bytes = await readBody(req, limit);
+  const text = strictUtf8(bytes, (e) => errors.json(e instanceof Error ? e.message : String(e)));
+  const body = parseJson(text, `${what} payload`, errors.json);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.shape(`the ${what} payload must be a JSON object`);
+  return body as Record<string, unknown>;
+}

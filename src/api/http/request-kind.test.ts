@@ -80,6 +80,10 @@ const cases: Case[] = [
   { method: 'POST', path: '/v1/config/query/shop', type: 'application/json', body: '{}', read: false },
   { method: 'PUT', path: '/v1/config/query/shop', type: 'application/json', body: '{}', read: false },
   { method: 'DELETE', path: '/v1/config/query', read: false },
+  // Tabula's own: a reset empties the database; arming or clearing faults changes the host, not the data.
+  { method: 'POST', path: '/tabula/v1/reset', read: false },
+  { method: 'POST', path: '/tabula/v1/faults', type: 'application/json', body: '{"status":503}', read: true },
+  { method: 'DELETE', path: '/tabula/v1/faults', read: true },
   // Ping answers any method; anything but GET, HEAD and OPTIONS counts as a write.
   { method: 'POST', path: '/v1/ping', read: false },
   { method: 'PUT', path: '/v1/ping', read: false },

@@ -19,11 +19,19 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Endpoints whose POST is a query (a search body, a combined query), never a write. */
 const QUERY_POSTS = /^\/(v1|LATEST)\/(search|qbe|suggest|values(\/[^/]+)?)$/;
 
-/** Whether `request` only reads: any GET, HEAD or OPTIONS, a query POST, a SPARQL query (never an update). */
+/**
+ * Tabula's paths that change the host, not the data: arming faults (src/api/faults.ts).
+ * Announced, they would make the console refetch, and the refetch would take the fault
+ * meant for the next request a person makes.
+ */
+const HOST_ONLY = /^\/tabula\/v1\/faults$/;
+
+/** Whether `request` only reads: any GET, HEAD or OPTIONS, a query POST, a SPARQL query (never an update), a fault. */
 export async function isReadOnly(request: Request): Promise<boolean> {
   if (READ_METHODS.has(request.method)) return true;
-  if (request.method !== 'POST') return false;
   const path = new URL(request.url).pathname;
+  if (HOST_ONLY.test(path)) return true;
+  if (request.method !== 'POST') return false;
   if (QUERY_POSTS.test(path)) return true;
   if (!path.endsWith('/graphs/sparql')) return false;
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();

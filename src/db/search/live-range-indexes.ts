@@ -158,9 +158,14 @@ export class LiveRangeIndexes implements RangeIndexes {
     this.corpus = undefined;
   }
 
-  /** Resolves when no build is running (tests). */
+  /** Resolves when no build is running (tests, `Database.idle`). */
   async settled(): Promise<void> {
     while (this.building) await this.building;
+  }
+
+  /** A build is running or queued. */
+  busy(): boolean {
+    return this.building !== undefined;
   }
 
   private reconfigure(settings: IndexSettings): void {
@@ -213,7 +218,7 @@ export class LiveRangeIndexes implements RangeIndexes {
   /** Re-indexing in the background: documents read in chunks, each chunk inside the write queue. */
   private build(lives: Live[]): void {
     const previous = this.building ?? Promise.resolve();
-    this.building = previous
+    const building: Promise<void> = previous
       .then(async () => {
         const corpus = this.corpus!;
         const keys = [...corpus.keys()];
@@ -259,7 +264,12 @@ export class LiveRangeIndexes implements RangeIndexes {
         for (const l of lives) if (this.live.get(l.def.key) === l) l.ready = true;
       })
       .catch((e: unknown) => console.error('[tabula] building a range index failed', e))
-      .finally(() => (this.building = undefined));
+      // Only the last build in the chain clears it: an earlier one finishing must not
+      // make a build still queued behind it look done.
+      .finally(() => {
+        if (this.building === building) this.building = undefined;
+      });
+    this.building = building;
   }
 
   private usable(ref: RangeIndexRef): Live {

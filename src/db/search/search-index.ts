@@ -67,6 +67,8 @@ export class SearchIndex {
   private lastWrite = 0;
   private snapshotting: Promise<void> | undefined;
   private closed = false;
+  /** Completed loads since this instance was made (`GET /tabula/v1/status`). */
+  private loads = 0;
   private readonly ranges: LiveRangeIndexes;
   /** What {@link checkWrite} parsed and extracted, per document object, until it is indexed. */
   private readonly prepared = new WeakMap<StoredDocument, { content: ParsedContent | null; values: Record<string, RangeValue[]> | undefined }>();
@@ -199,9 +201,19 @@ export class SearchIndex {
     this.ranges.storageCleared();
   }
 
-  /** Resolves when no snapshot is pending (tests). */
+  /** Resolves when no snapshot is pending (tests, `Database.idle`). */
   async settled(): Promise<void> {
     while (this.snapshotting) await this.snapshotting;
+  }
+
+  /** Background work is pending: a snapshot waiting for a quiet spell or being written, or a range index build. */
+  busy(): boolean {
+    return this.snapshotting !== undefined || this.ranges.busy();
+  }
+
+  /** How many times the index has been loaded from IndexedDB since this instance was made. */
+  loadCount(): number {
+    return this.loads;
   }
 
   /** Writes a snapshot now (tests; normally automatic once writes pause). */
@@ -244,6 +256,7 @@ export class SearchIndex {
     this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
     await this.ranges.attach(corpus);
     this.corpus = corpus;
+    this.loads++;
     this.snapshotIfDue();
     return corpus;
   }

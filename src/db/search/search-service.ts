@@ -80,6 +80,16 @@ export class SearchService {
     return this.index.settled();
   }
 
+  /** A snapshot or a range index build is pending (`Database.idle` waits for them). */
+  busy(): boolean {
+    return this.index.busy();
+  }
+
+  /** How many times the index has been loaded from IndexedDB since the database was opened. */
+  loadCount(): number {
+    return this.index.loadCount();
+  }
+
   /** Writes a snapshot now (tests; normally automatic once writes pause). */
   snapshot(): Promise<void> {
     return this.index.snapshot();

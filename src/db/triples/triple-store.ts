@@ -114,6 +114,8 @@ export class TripleStore {
   /** Ends the wait of a pending compaction early. */
   private wake: (() => void) | undefined;
   private closed = false;
+  /** Completed loads since this instance was made, replacements after a trap included (`GET /tabula/v1/status`). */
+  private loads = 0;
 
   constructor(
     private readonly idb: TabulaIdb,
@@ -388,9 +390,19 @@ export class TripleStore {
     this.loading = undefined;
   }
 
-  /** Resolves when no compaction is pending (tests, orderly shutdown). */
+  /** Resolves when no compaction is pending (tests, orderly shutdown, `Database.idle`). */
   async settled(): Promise<void> {
     while (this.compacting) await this.compacting;
+  }
+
+  /** A compaction is pending (waiting for a quiet spell or running). */
+  busy(): boolean {
+    return this.compacting !== undefined;
+  }
+
+  /** How many times the store has been loaded into an engine since this instance was made. */
+  loadCount(): number {
+    return this.loads;
   }
 
   /** The database is closing: a compaction still waiting for a quiet spell is dropped (the log keeps everything). */
@@ -442,6 +454,7 @@ export class TripleStore {
       const engine = await this.loadInto(ox);
       this.broken = undefined;
       this.current = ox;
+      this.loads++;
       return engine;
     } catch (e) {
       if (!isEngineTrap(e)) throw e;

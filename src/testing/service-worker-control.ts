@@ -4,7 +4,7 @@
  * "stopped". The call can return before the worker is down, and a request sent then would
  * reach the old instance and prove (or measure) nothing. It waits for the transition, not
  * for a "stopped" state: a console in the page refetches when a write is announced, which
- * may start the worker again at once. Shared by e2e/fixtures.ts and bench/semantics.ts.
+ * may start the worker again at once. Shared by the testing kit (src/testing/fixtures.ts) and the benchmark (bench/semantics.ts).
  */
 
 /**

@@ -1,21 +1,11 @@
 /**
- * Playwright fixtures for tests that go through the real service worker.
- *
- * - `page` has opened the console at `/` and is controlled by the service worker
- *   (`navigator.serviceWorker.controller !== null`): only then are its requests
- *   intercepted (docs/architecture.md, Platform facts).
- * - `apiFetch(path, init)` runs `fetch` INSIDE the page, so the request goes through
- *   the service worker, and reports whether Chromium saw the response come from it.
- *   Never use Playwright's `request` fixture for API paths: it sends from the test
- *   runner, bypasses the page, and would reach the static server instead.
- * - `serviceWorker.stop()` stops every service worker of the browser (CDP), as the
- *   browser does to an idle worker; the next fetch starts it again with empty memory.
- *
- * Every test gets a fresh browser context, hence a fresh, empty IndexedDB.
+ * Calling the API from inside a page, so the request goes through the service worker as the
+ * console's own would, and learning from Chromium whether the worker answered it. Never call
+ * API paths with Playwright's `request` fixture: it sends from the test runner, bypasses the
+ * page, and reaches the static server instead (which answers 503 TABULA-NOSERVICEWORKER).
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { serviceWorkerControl, type ServiceWorkerControl } from './service-worker-control';
 
 export interface ApiInit {
   method?: string;
@@ -38,25 +28,31 @@ export interface ApiResponse {
 
 export type ApiFetch = (path: string, init?: ApiInit) => Promise<ApiResponse>;
 
-export type { ServiceWorkerControl };
-
 // Pairs the in-page fetch with the response Playwright observed, without relying on
 // URL order; the API ignores headers it does not know.
 const REQUEST_ID_HEADER = 'x-tabula-e2e-request';
 
-/** Opens `/` and waits until the service worker controls the page. */
+/**
+ * A first install precaches the app and the engine's wasm (~6 MB) and evaluates a 1.8 MB
+ * worker: a few seconds alone, measured past 15 s on a machine whose two cores other test runs
+ * share.
+ */
+const CONTROL_TIMEOUT_MS = 30_000;
+
+/** Opens `path` (the console, by default) and waits until the service worker controls the page (docs/architecture.md, Platform facts). */
 export async function openControlledPage(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   try {
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: CONTROL_TIMEOUT_MS });
   } catch {
     throw new Error(
-      `no service worker took control of ${path} within 15 s: the console must register /sw.js ` +
+      `no service worker took control of ${path} within ${CONTROL_TIMEOUT_MS / 1000} s: the console must register /sw.js ` +
         `({type: 'module'}) and the build must have produced dist/sw.js`,
     );
   }
 }
 
+/** `fetch` run inside `page`; the answer with Chromium's account of who answered it. */
 export async function apiFetchIn(page: Page, path: string, init: ApiInit = {}): Promise<ApiResponse> {
   const id = randomUUID();
   const observed = page.waitForResponse((r) => r.request().headers()[REQUEST_ID_HEADER] === id, { timeout: 30_000 });
@@ -98,26 +94,3 @@ export async function apiFetchIn(page: Page, path: string, init: ApiInit = {}): 
     fromServiceWorker: response.fromServiceWorker(),
   };
 }
-
-export const test = base.extend<{ apiFetch: ApiFetch; workerFetch: ApiFetch; serviceWorker: ServiceWorkerControl }>({
-  page: async ({ page }, use) => {
-    await openControlledPage(page);
-    await use(page);
-  },
-  apiFetch: async ({ page }, use) => {
-    await use((path, init) => apiFetchIn(page, path, init));
-  },
-  /** `apiFetch` that also checks the answer came from the service worker (for the API specs). */
-  workerFetch: async ({ apiFetch }, use) => {
-    await use(async (path, init) => {
-      const res = await apiFetch(path, init);
-      expect(res.fromServiceWorker, `${init?.method ?? 'GET'} ${path} answered by the service worker`).toBe(true);
-      return res;
-    });
-  },
-  serviceWorker: async ({ page }, use) => {
-    await use(await serviceWorkerControl(await page.context().newCDPSession(page), 10_000));
-  },
-});
-
-export { expect };
