@@ -47,7 +47,7 @@ export function ImportScene() {
             </>
           )}
         </DropZone>
-        <fieldset className="scenes__modes" disabled={importing.isPending}>
+        <fieldset className="radio-group" disabled={importing.isPending}>
           <legend className="field-label">Mode</legend>
           <label className="radio">
             <input type="radio" name="scene-mode" checked={mode === 'replace'} aria-describedby={ids.warning} onChange={() => setMode('replace')} /> Replace

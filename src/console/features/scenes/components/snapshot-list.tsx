@@ -5,6 +5,12 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { importedText, savedAt } from '../lib/scene-text';
 import { useDeleteSnapshot, useDownloadSnapshot, useRestoreSnapshot, useSaveSnapshot, useSnapshots } from '../queries/scenes';
 
+/** What is asked before a restore or a delete, and what it does. */
+const questions = {
+  restore: { verb: 'Restore', consequence: 'The database is replaced by the snapshot: everything written since it was saved is lost. The snapshot itself stays.' },
+  delete: { verb: 'Delete', consequence: 'The snapshot is deleted from this browser; the database is not changed. This cannot be undone.' },
+};
+
 /**
  * Snapshots: the named scenes kept in this browser, each restorable (once confirmed),
  * downloadable and deletable (once confirmed), and "Save current database as…". A name the
@@ -16,8 +22,7 @@ export function SnapshotList({ open }: { open: boolean }) {
   const restore = useRestoreSnapshot();
   const remove = useDeleteSnapshot();
   const download = useDownloadSnapshot();
-  const [restoring, setRestoring] = useState<string>();
-  const [deleting, setDeleting] = useState<string>();
+  const [asking, setAsking] = useState<{ action: keyof typeof questions; name: string; open: boolean }>({ action: 'restore', name: '', open: false });
   const list = snapshots.data ?? [];
 
   return (
@@ -55,16 +60,18 @@ export function SnapshotList({ open }: { open: boolean }) {
                 </td>
                 <td>{formatBytes(s.size)}</td>
                 <td>{(s.counts.documents ?? 0).toLocaleString('en')}</td>
-                <td className="scenes__actions">
-                  <button type="button" className="button button--small" onClick={() => setRestoring(s.name)}>
-                    Restore…<span className="visually-hidden"> {s.name}</span>
-                  </button>
-                  <button type="button" className="button button--small" disabled={download.isPending} onClick={() => download.mutate(s.name)}>
-                    Download<span className="visually-hidden"> {s.name}</span>
-                  </button>
-                  <button type="button" className="button button--small button--danger-outline" onClick={() => setDeleting(s.name)}>
-                    Delete…<span className="visually-hidden"> {s.name}</span>
-                  </button>
+                <td>
+                  <div className="scenes__actions">
+                    <button type="button" className="button button--small" onClick={() => setAsking({ action: 'restore', name: s.name, open: true })}>
+                      Restore…<span className="visually-hidden"> {s.name}</span>
+                    </button>
+                    <button type="button" className="button button--small" disabled={download.isPending} onClick={() => download.mutate(s.name)}>
+                      Download<span className="visually-hidden"> {s.name}</span>
+                    </button>
+                    <button type="button" className="button button--small button--danger-outline" onClick={() => setAsking({ action: 'delete', name: s.name, open: true })}>
+                      Delete…<span className="visually-hidden"> {s.name}</span>
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -79,27 +86,17 @@ export function SnapshotList({ open }: { open: boolean }) {
       {download.isError && <ErrorMessage error={download.error} title="Download failed" />}
       <SaveSnapshot existing={list.map((s) => s.name)} />
 
+      {/* Mounted while closed, so closing hands focus back to the button that asked. */}
       <ConfirmDelete
-        open={restoring !== undefined}
-        onClose={() => setRestoring(undefined)}
-        mutation={restore}
-        target={restoring ?? ''}
+        open={asking.open}
+        onClose={() => setAsking({ ...asking, open: false })}
+        mutation={asking.action === 'restore' ? restore : remove}
+        target={asking.name}
         onDeleted={() => {}}
-        title={`Restore the snapshot “${restoring ?? ''}”?`}
-        confirmLabel="Restore snapshot"
+        title={`${questions[asking.action].verb} the snapshot “${asking.name}”?`}
+        confirmLabel={`${questions[asking.action].verb} snapshot`}
       >
-        <p>The database is replaced by the snapshot: everything written since it was saved is lost. The snapshot itself stays.</p>
-      </ConfirmDelete>
-      <ConfirmDelete
-        open={deleting !== undefined}
-        onClose={() => setDeleting(undefined)}
-        mutation={remove}
-        target={deleting ?? ''}
-        onDeleted={() => {}}
-        title={`Delete the snapshot “${deleting ?? ''}”?`}
-        confirmLabel="Delete snapshot"
-      >
-        <p>The snapshot is deleted from this browser; the database is not changed. This cannot be undone.</p>
+        <p>{questions[asking.action].consequence}</p>
       </ConfirmDelete>
     </section>
   );

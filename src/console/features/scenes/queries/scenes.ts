@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImportSceneOptions, SceneProgress } from '../../../../client/create-client';
+import type { ImportSceneOptions, SceneProgress, TabulaClient } from '../../../../client/create-client';
 import { useConnection } from '../../../lib/connection';
 import { saveBlob } from '../../../lib/save-blob';
 
@@ -16,23 +16,30 @@ export function useSnapshots(enabled: boolean) {
   return useQuery({ queryKey: snapshotKeys.list(key), queryFn: ({ signal }) => client.snapshots.list({ signal }), enabled });
 }
 
-/** Refetches everything once the database was replaced (or a snapshot list changed). */
-function useRefetchAll() {
+/**
+ * A mutation that changes what the database (or its snapshot list) holds: every query is
+ * refetched after it succeeds, since a restore or an import replaces what every page shows.
+ */
+function useDatabaseChange<T, R>(change: (client: TabulaClient, input: T) => Promise<R>) {
+  const { client } = useConnection();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+  return useMutation({ mutationFn: (input: T) => change(client, input), onSuccess: () => queryClient.invalidateQueries() });
 }
 
-/** Downloads the whole database as the file the server names (`tabula-<db>-<date>.zip`). */
-export function useExportScene() {
+/** A mutation that fetches a zip and hands it to the browser as a download under the name the server gave it. */
+function useDownload<T>(fetchFile: (client: TabulaClient, input: T) => Promise<File>) {
   const { client } = useConnection();
   return useMutation({
-    mutationFn: async () => {
-      const file = await client.database.exportScene();
+    mutationFn: async (input: T) => {
+      const file = await fetchFile(client, input);
       saveBlob(file, file.name);
       return file;
     },
   });
 }
+
+/** Downloads the whole database as the file the server names (`tabula-<db>-<date>.zip`). */
+export const useExportScene = () => useDownload<void>((client) => client.database.exportScene());
 
 export interface ImportInput {
   file: File;
@@ -41,42 +48,15 @@ export interface ImportInput {
 
 /** Imports a scene; `progress` is the server's last reported phase while it runs (undefined before the first). */
 export function useImportScene() {
-  const { client } = useConnection();
-  const refetchAll = useRefetchAll();
   const [progress, setProgress] = useState<SceneProgress>();
-  const mutation = useMutation({
-    mutationFn: ({ file, mode }: ImportInput) => client.database.importScene(file, { mode, onProgress: setProgress }),
-    onMutate: () => setProgress(undefined),
-    onSuccess: refetchAll,
+  const mutation = useDatabaseChange((client, { file, mode }: ImportInput) => {
+    setProgress(undefined);
+    return client.database.importScene(file, { mode, onProgress: setProgress });
   });
   return { ...mutation, progress };
 }
 
-export function useSaveSnapshot() {
-  const { client } = useConnection();
-  const refetchAll = useRefetchAll();
-  return useMutation({ mutationFn: (name: string) => client.snapshots.save(name), onSuccess: refetchAll });
-}
-
-export function useRestoreSnapshot() {
-  const { client } = useConnection();
-  const refetchAll = useRefetchAll();
-  return useMutation({ mutationFn: (name: string) => client.snapshots.restore(name), onSuccess: refetchAll });
-}
-
-export function useDeleteSnapshot() {
-  const { client } = useConnection();
-  const refetchAll = useRefetchAll();
-  return useMutation({ mutationFn: (name: string) => client.snapshots.remove(name), onSuccess: refetchAll });
-}
-
-export function useDownloadSnapshot() {
-  const { client } = useConnection();
-  return useMutation({
-    mutationFn: async (name: string) => {
-      const file = await client.snapshots.download(name);
-      saveBlob(file, file.name);
-      return file;
-    },
-  });
-}
+export const useSaveSnapshot = () => useDatabaseChange((client, name: string) => client.snapshots.save(name));
+export const useRestoreSnapshot = () => useDatabaseChange((client, name: string) => client.snapshots.restore(name));
+export const useDeleteSnapshot = () => useDatabaseChange((client, name: string) => client.snapshots.remove(name));
+export const useDownloadSnapshot = () => useDownload((client, name: string) => client.snapshots.download(name));
