@@ -2,13 +2,14 @@
  * Scenes and snapshots in the console as a person uses them, through the real service
  * worker: export the database (a download), reset it, import the file back (the file
  * chooser), and find every document, triple, graph permission, option set, index setting
- * and user as it was; a truncated file is refused with the server's message and changes
- * nothing; a snapshot saved in the console restores after the worker was stopped. The data
+ * and user as it was; a large scene shows the server's phase and counts while it imports; a
+ * truncated file is refused with the server's message and changes nothing; a snapshot saved in the console restores after the worker was stopped. The data
  * is seeded with the API, and the API is otherwise consulted only to confirm what the page
  * claims.
  */
 import type { Page } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
+import { makeZip } from 'client-zip';
 import { GRAPH_CATALOGUE } from '../src/client/graphs';
 import { test, expect, type ApiFetch } from './fixtures';
 
@@ -150,6 +151,25 @@ test('a truncated scene is refused with the server’s message, and nothing chan
   expect(await state(apiFetch)).toEqual(before);
   // The file is untouched on disk too: the page only read it.
   expect((await readFile(file)).length).toBe(Math.floor(exported.body.length / 2));
+});
+
+test('a large scene shows the server’s phase and counts while it imports, then what it wrote', async ({ page }) => {
+  // Thousands of documents keep the import busy for several of the console's polls.
+  const count = 5_000;
+  const enc = new TextEncoder();
+  const entries = [{ name: 'manifest.json', input: enc.encode(JSON.stringify({ format: 'tabula-scene', version: 1 })), lastModified: new Date(0) }];
+  for (let i = 0; i < count; i++) entries.push({ name: `documents/d${i}.json`, input: enc.encode(JSON.stringify({ i })), lastModified: new Date(0) });
+  const file = test.info().outputPath('large.zip');
+  await writeFile(file, new Uint8Array(await new Response(makeZip(entries)).arrayBuffer()));
+
+  const dialog = await openScenes(page);
+  const section = dialog.getByRole('region', { name: 'Import' });
+  await section.getByLabel('Scene file').setInputFiles(file);
+  await section.getByRole('button', { name: 'Import scene' }).click();
+  const progress = section.getByTestId('import-progress');
+  await expect(progress).toContainText(/(Checking documents|Checking triples|Writing)\s*\d+ of \d+/);
+  await expect(section.getByRole('status')).toHaveText(`Imported ${count.toLocaleString('en')} documents and 0 triples.`, { timeout: 30_000 });
+  await expect(progress).toHaveCount(0);
 });
 
 test('a snapshot saved in the console restores after the service worker is stopped, and Search shows its documents', async ({ page, apiFetch, serviceWorker }) => {
