@@ -2,10 +2,10 @@
  * Scenes and snapshots in the console as a person uses them, through the real service
  * worker: export the database (a download), reset it, import the file back (the file
  * chooser), and find every document, triple, graph permission, option set, index setting
- * and user as it was; a large scene shows the server's phase and counts while it imports; a
- * truncated file is refused with the server's message and changes nothing; a snapshot saved in the console restores after the worker was stopped. The data
- * is seeded with the API, and the API is otherwise consulted only to confirm what the page
- * claims.
+ * and user as it was; a large scene shows the server's phase and counts while it imports;
+ * a truncated file is refused with the server's message and changes nothing; a snapshot
+ * saved in the console restores after the worker was stopped. The data is seeded with the
+ * API, and the API is otherwise consulted only to confirm what the page claims.
  */
 import type { Page } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
