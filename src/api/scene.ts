@@ -14,6 +14,7 @@
  */
 import type { Hono } from 'hono';
 import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
+import type { SceneImported, SceneProgressAnswer } from '../wire/scenes';
 import { Params } from './http/params';
 import { endpoint } from './http/routing';
 import { readBody } from './http/body';
@@ -31,7 +32,7 @@ export function registerScene(app: Hono<ApiEnv>, deps: ApiDeps): void {
       params.validate(['database']);
       if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
       const progress = deps.db.importProgress();
-      return c.json(progress ? { importing: true, ...progress } : { importing: false });
+      return c.json((progress ? { importing: true, ...progress } : { importing: false }) satisfies SceneProgressAnswer);
     },
   });
   endpoint(app, '/scene', {
@@ -68,5 +69,5 @@ async function importScene(c: ApiContext, deps: ApiDeps): Promise<Response> {
   if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
   const bytes = await readBody(c.req.raw, limits.maxSceneBytes);
   const written = await deps.db.importScene(bytes, mode, c.get('principal'));
-  return c.json(written, 200);
+  return c.json(written satisfies SceneImported, 200);
 }

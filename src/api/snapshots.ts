@@ -13,6 +13,7 @@
  */
 import type { Hono } from 'hono';
 import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
+import type { SceneImported, SnapshotInfo, SnapshotList } from '../wire/scenes';
 import { Params } from './http/params';
 import { endpoint } from './http/routing';
 import { bytesBody } from './http/body';
@@ -37,13 +38,13 @@ export function registerSnapshots(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/snapshots', {
     GET: async (c) => {
       prepare(c, deps);
-      return c.json({ snapshots: await snapshots.list() });
+      return c.json({ snapshots: await snapshots.list() } satisfies SnapshotList);
     },
   });
   endpoint(app, '/snapshots/:name/restore', {
     POST: async (c) => {
       prepare(c, deps);
-      return c.json(await deps.db.restoreSnapshot(nameOf(c), c.get('principal')));
+      return c.json((await deps.db.restoreSnapshot(nameOf(c), c.get('principal'))) satisfies SceneImported);
     },
   });
   endpoint(app, '/snapshots/:name', {
@@ -62,7 +63,7 @@ export function registerSnapshots(app: Hono<ApiEnv>, deps: ApiDeps): void {
       const name = nameOf(c);
       const existed = (await snapshots.info(name)) !== undefined;
       const info = await deps.db.saveSnapshot(name, c.get('principal'), GENERATOR);
-      return c.json(info, existed ? 200 : 201);
+      return c.json(info satisfies SnapshotInfo, existed ? 200 : 201);
     },
     DELETE: async (c) => {
       prepare(c, deps);

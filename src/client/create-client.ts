@@ -18,6 +18,7 @@ import { createQueryOptionsApi, type QueryOptionsApi } from './query-options';
 import { createIndexesApi, type IndexesApi } from './indexes';
 import { createSearchApi, type SearchApi } from './search';
 import { createValuesApi, type ValuesApi } from './values';
+import { createDatabaseApi, createSnapshotsApi, type DatabaseApi, type SnapshotsApi } from './scenes';
 import type { Send } from './transport';
 import type {
   BulkWrittenDocument,
@@ -34,6 +35,7 @@ export type * from './types';
 export type { SampleSummary } from '../wire/samples';
 export type { ListQuery, SearchScope, SearchQuery, SearchApi } from './search';
 export type { ValuesApi, ValuesDefinitionRef, ValuesQuery, ValuesRead, ValuesView } from './values';
+export type { DatabaseApi, ImportSceneOptions, SceneImported, SceneProgress, SnapshotInfo, SnapshotsApi } from './scenes';
 
 export interface ClientOptions {
   /**
@@ -115,11 +117,10 @@ export interface TabulaClient {
   readonly indexes: IndexesApi;
   /** Values and tuples lexicons with frequencies and aggregates (`/v1/values`). */
   readonly values: ValuesApi;
-  /** The whole database, through Tabula's own paths (`/tabula/v1/…`; a MarkLogic server has none). */
-  readonly database: {
-    /** Empties the database: documents, graphs, option sets, index settings, properties; users back to the seeded ones. Admin only. */
-    reset(options?: RequestOptions): Promise<void>;
-  };
+  /** The whole database, through Tabula's own paths (`/tabula/v1/…`; a MarkLogic server has none): reset, scene export and import. */
+  readonly database: DatabaseApi;
+  /** Named snapshots of the database kept in the browser (`/tabula/v1/snapshots`). */
+  readonly snapshots: SnapshotsApi;
   /** The bundled sample scenes (`/tabula/v1/samples`; a MarkLogic server has none). */
   readonly samples: {
     /** The samples there are, with a title and a description each. */
@@ -245,11 +246,8 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     queryOptions: createQueryOptionsApi(send),
     indexes: createIndexesApi(send),
     values: createValuesApi(send, baseUrl),
-    database: {
-      async reset({ signal } = {}) {
-        await discard(await send('POST', '/tabula/v1/reset', undefined, { signal }));
-      },
-    },
+    database: createDatabaseApi(send),
+    snapshots: createSnapshotsApi(send),
     samples: {
       async list({ signal } = {}) {
         const res = await send('GET', '/tabula/v1/samples', undefined, { signal, headers: { Accept: 'application/json' } });

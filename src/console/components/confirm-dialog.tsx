@@ -15,16 +15,22 @@ interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** A modal question built on `<dialog>`, which brings focus trapping and Escape for free. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+/** A ref for a `<dialog>` shown as a modal while `open` holds: the browser then traps focus and turns Escape into `cancel`. */
+export function useModalDialog(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return ref;
+}
+
+/** A modal question built on `<dialog>`, which brings focus trapping and Escape for free. */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
 
   return (
     <dialog

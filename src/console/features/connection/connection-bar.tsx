@@ -4,6 +4,7 @@ import { actingUser, localUsers } from '../../lib/connection-settings';
 import { ConnectionForm } from './connection-form';
 import { ConnectionStatus } from './connection-status';
 import { ResetDatabase } from './reset-database';
+import { ScenesDialog } from '../scenes/components/scenes-dialog';
 
 /** Which database the console talks to and as whom; the user of this browser's database switches in place. */
 export function ConnectionBar() {
@@ -47,6 +48,7 @@ export function ConnectionBar() {
           )}
         </div>
         <ConnectionStatus />
+        {local && <ScenesDialog />}
         {local && <ResetDatabase />}
         <button type="button" className="button button--small connection-bar__change" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
           Connection…

@@ -78,7 +78,7 @@ export function ImportPanel({ target }: { target?: string }) {
           submit();
         }}
       >
-        <fieldset className="import-form__group">
+        <fieldset className="radio-group">
           <legend className="field-label">Source</legend>
           <label className="radio">
             <input type="radio" name="source" checked={sourceKind === 'file'} onChange={() => setSourceKind('file')} /> A file
@@ -140,7 +140,7 @@ export function ImportPanel({ target }: { target?: string }) {
           </select>
         </div>
 
-        <fieldset className="import-form__group">
+        <fieldset className="radio-group">
           <legend className="field-label">Into</legend>
           <label className="radio">
             <input type="radio" name="target" checked={targetKind === 'named'} onChange={() => setTargetKind('named')} /> A named graph
@@ -168,7 +168,7 @@ export function ImportPanel({ target }: { target?: string }) {
           </div>
         )}
 
-        <fieldset className="import-form__group">
+        <fieldset className="radio-group">
           <legend className="field-label">Mode</legend>
           <label className="radio">
             <input type="radio" name="mode" checked={mode === 'merge' || targetKind === 'inline'} onChange={() => setMode('merge')} /> Merge: add to

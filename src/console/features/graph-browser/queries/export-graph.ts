@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useConnection } from '../../../lib/connection';
-import { saveBlob } from '../lib/download';
+import { saveBlob } from '../../../lib/save-blob';
 import { exportFileName, type RdfFormat } from '../lib/rdf-formats';
 
 /** Downloads a graph in a format (GET /v1/graphs with that Accept). */
