@@ -44,8 +44,13 @@ async function contents(api: TestApi): Promise<unknown> {
       return { uri, type: content.headers.get('content-type'), bytes: [...new Uint8Array(await content.arrayBuffer())], metadata };
     }),
   );
-  const graphList = (await (await get(api, '/v1/graphs')).text()).split('\n').sort();
-  const nquads = (await (await api.fetch('/v1/graphs', { headers: as('admin', { accept: 'application/n-quads' }) })).text()).split('\n').filter(Boolean).sort();
+  const graphList = (await (await get(api, '/v1/graphs')).text()).split(/\r?\n/).filter(Boolean).sort();
+  // Each graph's triples (the default graph's too), as N-Quads lines: blank node labels survive an import as they were.
+  const nquads: Record<string, string[]> = {};
+  for (const graph of graphList) {
+    const res = await api.fetch(`/v1/graphs?graph=${encodeURIComponent(graph)}`, { headers: as('admin', { accept: 'application/n-quads' }) });
+    nquads[graph] = (await res.text()).split('\n').filter(Boolean).sort();
+  }
   const permissions = await (await get(api, '/v1/graphs?graph=http://example.org/g&category=permissions&format=json')).json();
   return { documents, graphList, nquads, permissions };
 }
@@ -80,7 +85,10 @@ describe('GET then PUT /tabula/v1/scene', () => {
     const sourceDocs = ((await (await get(source, '/v1/search?format=json&pageLength=0')).json()) as { total: number }).total;
     expect(await res.json()).toMatchObject({ documents: sourceDocs, graphs: expect.any(Number), queryOptions: 1 });
     expect(await visibleState(target)).toEqual(await visibleState(source));
-    expect(await contents(target)).toEqual(await contents(source));
+    const expected = (await contents(source)) as { nquads: Record<string, string[]> };
+    // Not a comparison of two empty lists: the named graph's triple and the default graph's two (one a blank node).
+    expect(Object.values(expected.nquads).flat().length).toBe(3);
+    expect(await contents(target)).toEqual(expected);
     // Users come with their password digests: alice logs in with her password.
     expect((await target.fetch('/v1/documents?uri=/notes/read%20me.txt', { headers: { authorization: basic('alice', 'wonder land') } })).status).toBe(200);
     // A second export of the imported database holds the same entries, byte for byte but the manifest's time.
