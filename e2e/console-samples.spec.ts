@@ -47,7 +47,7 @@ test('an empty database welcomes a new user; loading the library sample fills Se
 });
 
 test('on a database that holds data, loading asks first; Cancel and a refused load change nothing', async ({ page, tabula }) => {
-  expect((await tabula.fetch('/v1/documents?uri=/mine.json', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"mine":true}' })).status).toBe(201);
+  expect((await tabula.fetch('/v1/documents?uri=/mine.json&perm:rest-reader=read', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"mine":true}' })).status).toBe(201);
   await page.goto('/#/search');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   // The search page has results, so no "Load sample data" there; the analytics page has no values definitions.
