@@ -117,6 +117,8 @@ export interface BenchPage {
 
 export interface BenchBrowser {
   version: string;
+  /** The browser's DevTools connection, for targets other than pages (a service worker to profile). */
+  send<T>(method: string, params?: object, sessionId?: string): Promise<T>;
   newPage(url: string): Promise<BenchPage>;
   close(): Promise<void>;
 }
@@ -171,6 +173,7 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
 
   return {
     version: product.replace(/^(Headless)?Chrome\//, ''),
+    send: (method, params, sessionId) => connection.send(method, params, sessionId),
     newPage,
     async close() {
       await connection.send('Browser.close').catch(() => undefined);

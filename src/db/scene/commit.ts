@@ -40,14 +40,13 @@ export async function commitScene(idb: TabulaIdb, plan: ScenePlan, mode: ImportM
     const users = plan.users ?? [];
     const named = new Set(users.map((u) => u.name));
     const seeded = mode === 'replace' ? seededUsers().filter((u) => !named.has(u.name)) : [];
-    writes.push(
-      ...[...users, ...seeded].map((u) => () => store('users').put(u)),
-      ...(plan.roles ?? []).map((r) => () => store('roles').put(r)),
-      ...plan.options.map((o) => () => store('query-options').put(o)),
-      ...plan.graphs.map((g) => () => store('graphs').put(g)),
-      ...plan.quads.map((piece, i) => () => store('triples-snapshot').put(piece, firstPiece + i)),
-      ...plan.documents.map((d) => () => store('documents').put(withReaders({ ...d, version } satisfies StoredDocument))),
-    );
+    // Loops, not `push(...list)`: a scene's hundred thousand documents are more arguments than a call may take.
+    for (const u of [...users, ...seeded]) writes.push(() => store('users').put(u));
+    for (const r of plan.roles ?? []) writes.push(() => store('roles').put(r));
+    for (const o of plan.options) writes.push(() => store('query-options').put(o));
+    for (const g of plan.graphs) writes.push(() => store('graphs').put(g));
+    plan.quads.forEach((piece, i) => writes.push(() => store('triples-snapshot').put(piece, firstPiece + i)));
+    for (const d of plan.documents) writes.push(() => store('documents').put(withReaders({ ...d, version } satisfies StoredDocument)));
     if (plan.indexes) writes.push(() => store('config').put(plan.indexes, 'indexes'));
     if (plan.properties) writes.push(() => store('config').put(plan.properties, 'properties'));
     await issueAll(writes, (issue) => issue());
