@@ -21,13 +21,14 @@ export interface BaselineResult {
   docsPerSecond: number;
 }
 
-const request = <T>(req: IDBRequest<T>): Promise<T> =>
+/** An IndexedDB request as a promise (the scene scenario uses it too). */
+export const request = <T>(req: IDBRequest<T>): Promise<T> =>
   new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
 
-const deleteDatabase = (name: string): Promise<void> =>
+export const deleteDatabase = (name: string): Promise<void> =>
   new Promise((resolve, reject) => {
     const req = indexedDB.deleteDatabase(name);
     req.onsuccess = () => resolve();

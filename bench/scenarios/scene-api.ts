@@ -5,19 +5,7 @@
  * and written into a fresh one, one transaction per thousand records, from this page.
  * Runs in the page.
  */
-const request = <T>(req: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-
-const deleteDatabase = (name: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const req = indexedDB.deleteDatabase(name);
-    req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
-    req.onblocked = () => reject(new Error(`deleting ${name} is blocked`));
-  });
+import { deleteDatabase, request } from './idb-baseline';
 
 const done = (tx: IDBTransaction): Promise<void> =>
   new Promise((resolve, reject) => {

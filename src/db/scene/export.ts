@@ -81,6 +81,8 @@ export const EXPORT_STALL_MS = 60_000;
 export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): ReadableStream<Uint8Array> {
   let release: (() => void) | undefined;
   let stalled = false;
+  /** Entries handed to the writer: its end record needs a ZIP64 record past 65,535. */
+  let count = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const letGo = () => {
     clearTimeout(timer);
@@ -98,21 +100,15 @@ export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): 
     try {
       for await (const entry of sceneEntries(sources)) {
         if (stalled) throw new Error(`the export was abandoned: nobody read it for ${stallMs / 1000} s`);
+        count++;
         yield entry;
       }
     } finally {
       letGo();
     }
   }
-  let count = 0;
   const files = entries();
-  const counted = (async function* () {
-    for await (const entry of files) {
-      count++;
-      yield entry;
-    }
-  })();
-  const reader = withZip64End(makeZip(counted, { buffersAreUTF8: true }), () => count).getReader();
+  const reader = withZip64End(makeZip(files, { buffersAreUTF8: true }), () => count).getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       clearTimeout(timer);
@@ -132,7 +128,7 @@ export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): 
     async cancel(reason) {
       letGo();
       await reader.cancel(reason);
-      await counted.return(undefined);
+      await files.return(undefined);
     },
   });
 }
