@@ -79,7 +79,8 @@ export async function launchUnwatched(launchOptions: LaunchOptions, baseURL: str
       child.kill();
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing into the profile just after it exits: retry, as rm -rf would.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
