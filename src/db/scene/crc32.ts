@@ -16,10 +16,13 @@ const TABLES: Uint32Array[] = (() => {
   return tables;
 })();
 
-/** The CRC-32 of `bytes`, as a ZIP header records it (unsigned). */
-export function crc32(bytes: Uint8Array): number {
+/**
+ * The CRC-32 of `bytes`, as a ZIP header records it (unsigned). Given the CRC of what came
+ * before (`previous`), the CRC of the two together: an entry written a piece at a time.
+ */
+export function crc32(bytes: Uint8Array, previous = 0): number {
   const [t0, t1, t2, t3, t4, t5, t6, t7] = TABLES;
-  let crc = 0xffffffff;
+  let crc = (previous ^ 0xffffffff) >>> 0;
   let i = 0;
   const end8 = bytes.length - (bytes.length % 8);
   for (; i < end8; i += 8) {

@@ -2,10 +2,10 @@
  * Exporting a whole database as a scene archive (docs/scenes.md): every entry produced on
  * demand, in the write queue, so the archive is one consistent state — writes sent while
  * it is read wait for it — and no more than a batch of documents is in memory at once.
- * The zip itself is client-zip's (docs/decisions/0025-scenes-and-tabula-paths.md): a
- * streaming, store-only writer made for service workers, ZIP64 when needed.
+ * The zip is written by our own synchronous, store-only writer (zip-writer.ts; why, in
+ * docs/decisions/0025-scenes-and-tabula-paths.md): each pull of the stream writes entries
+ * until a chunk is full, awaiting only to read the next batch of documents or N-Quads piece.
  */
-import { makeZip } from 'client-zip';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { TripleStore } from '../triples/triple-store';
@@ -17,30 +17,11 @@ import {
   DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
   sceneEntryPath, uniquePath, type SceneManifest, type SceneMetadata,
 } from './layout';
-
-/** Bytes of archive handed to the reader at a time. */
-const CHUNK_BYTES = 256 * 1024;
-
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
+import { ZIP_CHUNK_BYTES, ZipWriter } from './zip-writer';
 
 /** Documents read per IndexedDB transaction while exporting. */
 const BATCH = 1_000;
 const encoder = new TextEncoder();
-
-interface Entry {
-  name: string;
-  input: Uint8Array | ReadableStream<Uint8Array>;
-  size?: number;
-}
 
 export interface ExportSources {
   idb: TabulaIdb;
@@ -50,10 +31,7 @@ export interface ExportSources {
   generator: string;
 }
 
-const json = (name: string, value: unknown): Entry => {
-  const input = encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
-  return { name, input, size: input.length };
-};
+const jsonBytes = (value: unknown): Uint8Array => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
 
 export function metadataEntry(doc: StoredDocument): SceneMetadata {
   const m = doc.metadata;
@@ -73,6 +51,14 @@ export function metadataEntry(doc: StoredDocument): SceneMetadata {
 export const EXPORT_STALL_MS = 60_000;
 
 /**
+ * Entries written one per `next()`, synchronously: the stream stops between two when its
+ * chunk is full, and goes on from there at the next pull.
+ */
+type Run = Iterator<unknown>;
+/** A run that writes nothing: yielded after an entry's piece written by the producer itself. */
+const NOTHING: Run = [].values();
+
+/**
  * The scene as a zip stream. The write queue is held from the first pull until the last
  * entry is produced, the reader cancels, or nobody has read for {@link EXPORT_STALL_MS}
  * (then the stream fails): one state, never half of two, and never a queue held forever
@@ -81,14 +67,13 @@ export const EXPORT_STALL_MS = 60_000;
 export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): ReadableStream<Uint8Array> {
   let release: (() => void) | undefined;
   let stalled = false;
-  /** Entries handed to the writer: its end record needs a ZIP64 record past 65,535. */
-  let count = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const letGo = () => {
     clearTimeout(timer);
     release?.();
   };
-  async function* entries(): AsyncGenerator<Entry> {
+  const zip = new ZipWriter();
+  async function* held(): AsyncGenerator<Run> {
     const held = new Promise<void>((resolve) => (release = resolve));
     await new Promise<void>((entered) => {
       // The queued task only waits; the export's own errors are the stream's.
@@ -98,24 +83,31 @@ export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): 
       });
     });
     try {
-      for await (const entry of sceneEntries(sources)) {
-        if (stalled) throw new Error(`the export was abandoned: nobody read it for ${stallMs / 1000} s`);
-        count++;
-        yield entry;
-      }
+      yield* sceneRuns(sources, zip);
     } finally {
       letGo();
     }
   }
-  const files = entries();
-  const reader = withZip64End(makeZip(files, { buffersAreUTF8: true }), () => count).getReader();
+  const runs = held();
+  let run: Run = NOTHING;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       clearTimeout(timer);
       try {
-        const { done, value } = await reader.read();
-        if (done) return controller.close();
-        controller.enqueue(value);
+        if (stalled) throw new Error(`the export was abandoned: nobody read it for ${stallMs / 1000} s`);
+        let finished = false;
+        while (zip.pending < ZIP_CHUNK_BYTES) {
+          if (!run.next().done) continue;
+          const next = await runs.next();
+          if (next.done) {
+            zip.finish();
+            finished = true;
+            break;
+          }
+          run = next.value;
+        }
+        for (const chunk of zip.take()) controller.enqueue(chunk);
+        if (finished) return controller.close();
         timer = setTimeout(() => {
           stalled = true;
           letGo();
@@ -123,88 +115,22 @@ export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): 
       } catch (e) {
         letGo();
         controller.error(e);
+        await runs.return(undefined).catch(() => undefined);
       }
     },
-    async cancel(reason) {
+    async cancel() {
       letGo();
-      await reader.cancel(reason);
-      await files.return(undefined);
+      await runs.return(undefined);
     },
   });
 }
 
 /**
- * client-zip's stream, in chunks of about CHUNK_BYTES, with the ZIP64 end record it leaves out.
- *
- * client-zip (2.5) yields several small chunks per entry (header, name, data, descriptor), and
- * each chunk that crosses a stream or leaves the worker costs more than its bytes: they are
- * gathered here into one chunk per CHUNK_BYTES, read in one loop (no TransformStream, whose
- * per-chunk cost showed in the export's time).
- *
- * It writes ZIP64 records only for sizes past 4 GB; past 65,535 entries it saturates the
- * count in the end record and writes no ZIP64 end record, which some readers take at its word
- * (fflate lists 65,535). So the last chunk — the end record — is held back, and preceded by the
- * ZIP64 end record and locator the format asks for.
+ * Writes the scene's entries into `zip`, in the layout's order (docs/scenes.md). What is
+ * known up front (manifest, configuration, security) and each N-Quads piece are written here,
+ * between awaits; each batch of documents is yielded as a run, written as the stream pulls.
  */
-export function withZip64End(zip: ReadableStream<Uint8Array>, entries: () => number): ReadableStream<Uint8Array> {
-  const reader = zip.getReader();
-  let held: Uint8Array | undefined;
-  let written = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const batch: Uint8Array[] = [];
-      let size = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          if (held) {
-            const extra = zip64End(held, entries(), written + size);
-            if (extra) batch.push(extra);
-            batch.push(held);
-            size += (extra?.length ?? 0) + held.length;
-          }
-          if (size > 0) controller.enqueue(concat(batch, size));
-          controller.close();
-          return;
-        }
-        if (held) {
-          batch.push(held);
-          size += held.length;
-        }
-        held = value;
-        if (size >= CHUNK_BYTES) break;
-      }
-      controller.enqueue(concat(batch, size));
-      written += size;
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
-/** The ZIP64 end record and locator to put before `end` (client-zip's end record, at byte `at`), when it needs them. */
-function zip64End(end: Uint8Array, entries: number, at: number): Uint8Array | undefined {
-  const view = new DataView(end.buffer, end.byteOffset, end.byteLength);
-  if (end.length !== 22 || view.getUint32(0, true) !== 0x06054b50 || entries < 0xffff) return undefined;
-  const dirSize = view.getUint32(12, true);
-  const dirOffset = view.getUint32(16, true);
-  if (dirSize === 0xffffffff || dirOffset === 0xffffffff) return undefined;
-  const extra = new Uint8Array(56 + 20);
-  const v = new DataView(extra.buffer);
-  v.setUint32(0, 0x06064b50, true);
-  v.setBigUint64(4, 44n, true);
-  v.setUint16(12, 45, true);
-  v.setUint16(14, 45, true);
-  v.setBigUint64(24, BigInt(entries), true);
-  v.setBigUint64(32, BigInt(entries), true);
-  v.setBigUint64(40, BigInt(dirSize), true);
-  v.setBigUint64(48, BigInt(dirOffset), true);
-  v.setUint32(56, 0x07064b50, true);
-  v.setBigUint64(64, BigInt(at), true);
-  v.setUint32(72, 1, true);
-  return extra;
-}
-
-async function* sceneEntries({ idb, triples, generator }: ExportSources): AsyncGenerator<Entry> {
+async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWriter): AsyncGenerator<Run> {
   const read = watched(idb.transaction(['documents', 'graphs', 'query-options', 'config', 'roles', 'users'], 'readonly'));
   const [documents, graphs, options, indexes, properties, roles, users] = await Promise.all([
     read.objectStore('documents').count(),
@@ -223,14 +149,19 @@ async function* sceneEntries({ idb, triples, generator }: ExportSources): AsyncG
     generator,
     counts: { documents, graphs: graphs.length, queryOptions: options.length, users: users.length, roles: roles.length },
   };
-  yield json(MANIFEST, manifest);
-  yield json(DATABASE, { ...defaultIndexSettings, ...(indexes as object | undefined) });
-  yield json(PROPERTIES, properties ?? {});
-  for (const { name, options: body } of options) yield json(`${OPTIONS_DIR}${encodeURIComponent(name)}.json`, { options: body });
-  yield json(ROLES, roles);
-  yield json(USERS, users);
-  yield json(GRAPHS, graphs);
-  yield { name: QUADS, input: textStream(triples.storedNQuads()) };
+  zip.file(MANIFEST, jsonBytes(manifest));
+  zip.file(DATABASE, jsonBytes({ ...defaultIndexSettings, ...(indexes as object | undefined) }));
+  zip.file(PROPERTIES, jsonBytes(properties ?? {}));
+  for (const { name, options: body } of options) zip.file(`${OPTIONS_DIR}${encodeURIComponent(name)}.json`, jsonBytes({ options: body }));
+  zip.file(ROLES, jsonBytes(roles));
+  zip.file(USERS, jsonBytes(users));
+  zip.file(GRAPHS, jsonBytes(graphs));
+  zip.beginStream(QUADS);
+  for await (const piece of triples.storedNQuads()) {
+    zip.streamChunk(encoder.encode(piece));
+    yield NOTHING;
+  }
+  zip.endStream();
   const used = new Set<string>();
   const readBatch = async (after: string | undefined): Promise<StoredDocument[]> => {
     const tx = watched(idb.transaction('documents', 'readonly'));
@@ -244,26 +175,16 @@ async function* sceneEntries({ idb, triples, generator }: ExportSources): AsyncG
     const batch: StoredDocument[] = await next;
     next = batch.length === BATCH ? readBatch(batch[batch.length - 1].uri) : undefined;
     next?.catch(() => undefined); // observed here; awaited (and thrown) on the next turn
-    for (const doc of batch) {
-      const path = uniquePath(sceneEntryPath(doc.uri), used);
-      const content = contentBytes(doc.content);
-      yield { name: `${DOCUMENTS_DIR}${path}`, input: content, size: content.length };
-      yield json(`${METADATA_DIR}${path}.json`, metadataEntry(doc));
-    }
+    yield documentRun(zip, batch, used);
   }
 }
 
-/** Pieces of text as a byte stream, encoded one piece at a time. */
-function textStream(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
-  const iterator = pieces[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await iterator.next();
-      if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
-    },
-    async cancel() {
-      await iterator.return?.();
-    },
-  });
+/** A batch of documents, one document (its content and metadata entries) per step. */
+function* documentRun(zip: ZipWriter, batch: readonly StoredDocument[], used: Set<string>): Generator<void> {
+  for (const doc of batch) {
+    const path = uniquePath(sceneEntryPath(doc.uri), used);
+    zip.file(`${DOCUMENTS_DIR}${path}`, contentBytes(doc.content));
+    zip.file(`${METADATA_DIR}${path}.json`, jsonBytes(metadataEntry(doc)));
+    yield;
+  }
 }

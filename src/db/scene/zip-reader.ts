@@ -3,7 +3,7 @@
  * directory (ZIP64 included: a 100,000-document scene has 200,000 entries), then each
  * entry's bytes on demand, CRC-checked, inflated when a hand-made archive deflated them.
  *
- * Why our own reader, when the writer is a library (client-zip): measured in the decision
+ * Why our own reader (the writer is ours too, zip-writer.ts): measured in the decision
  * record, the readers we tried either stop at 65,535 entries (fflate) or cost about a
  * millisecond per entry (zip.js), minutes for a scene whose raw IndexedDB read takes a
  * second or two. A store-only reader of the central directory is a view over the bytes.
