@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { makeZip } from 'client-zip';
-import { basic, errorOf, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorOf, reopened, testApi, type TestApi } from '../../test/helpers';
 import { as, filled, J, ok, visibleState } from '../../test/database-state';
 
 const enc = new TextEncoder();
@@ -73,6 +73,9 @@ async function zipOf(entries: Record<string, string | Uint8Array>): Promise<Uint
 }
 
 const manifest = JSON.stringify({ format: 'tabula-scene', version: 1 });
+/** `n` valid documents with their metadata, as scene entries. */
+const manyDocuments = (n: number): Record<string, string> =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [[`documents/m${i}.json`, `{"n":${i}}`], [`metadata/m${i}.json.json`, meta(`/m${i}.json`)]]).flat());
 const meta = (uri: string, extra: object = {}) => JSON.stringify({ uri, format: 'json', mimeType: 'application/json', collections: [], permissions: [{ 'role-name': 'rest-reader', capabilities: ['read'] }], ...extra });
 
 describe('GET then PUT /tabula/v1/scene', () => {
@@ -201,6 +204,18 @@ describe('PUT /tabula/v1/scene refuses what it cannot import, and nothing change
     { name: 'a bad property', scene: () => zipOf({ 'manifest.json': manifest, 'config/properties.json': JSON.stringify({ 'default-time-limit': 'soon' }) }), message: /config\/properties\.json: RESTAPI-INVALIDCONTENT/ },
     { name: 'a user with a clear password', scene: () => zipOf({ 'manifest.json': manifest, 'security/users.json': JSON.stringify([{ name: 'bob', password: 'x', roles: [] }]) }), message: /security\/users\.json \[0\]: bob: digestHa1/ },
     { name: 'an entry that is not part of a scene', scene: () => zipOf({ 'manifest.json': manifest, 'README.txt': 'hi' }), message: /README\.txt: not part of a version 1 scene/ },
+    // Failures after the import has written batches inside its transaction (scene/commit.ts): it aborts.
+    {
+      name: 'triples that parse, then a document that is not JSON',
+      scene: () => zipOf({ 'manifest.json': manifest, 'triples/quads.nq': '<http://e/s> <http://e/p> "o" .\n', 'documents/a.json': '{"a":', 'metadata/a.json.json': meta('/a.json') }),
+      message: /documents\/a\.json: XDMP-JSONDOC/,
+    },
+    {
+      name: 'more documents than a batch, then one whose metadata names a missing role',
+      scene: () => zipOf({ 'manifest.json': manifest, ...manyDocuments(1_500), 'documents/z.json': '{}', 'metadata/z.json.json': meta('/z.json', { permissions: [{ 'role-name': 'ghost', capabilities: ['read'] }] }) }),
+      message: /metadata\/z\.json\.json: SEC-ROLEDNE/,
+    },
+    { name: 'more documents than a batch, then metadata without its document', scene: () => zipOf({ 'manifest.json': manifest, ...manyDocuments(1_500), 'metadata/zz.json.json': meta('/zz.json') }), message: /metadata for a document the scene does not hold/ },
     { name: 'mode=bogus', scene: () => zipOf({ 'manifest.json': manifest }), query: '?mode=bogus', code: 'REST-INVALIDPARAM', message: /mode/ },
     { name: 'a non-admin', scene: () => zipOf({ 'manifest.json': manifest }), user: 'rest-admin', status: 403, code: 'SEC-PRIV', message: /./ },
     { name: 'a body that is not a zip by its type', scene: () => zipOf({ 'manifest.json': manifest }), type: 'application/json', status: 415, code: 'RESTAPI-INVALIDMIMETYPE', message: /application\/zip/ },
@@ -212,6 +227,8 @@ describe('PUT /tabula/v1/scene refuses what it cannot import, and nothing change
     expect(error).toMatchObject({ status: status ?? 400, code: code ?? 'TABULA-BADSCENE' });
     expect(error.message).toMatch(message);
     expect(await contents(api)).toEqual(before);
+    // What is stored, not only what the parts hold in memory: nothing was committed.
+    expect(await contents(await reopened(api))).toEqual(before);
   });
 
   test('export is admin only', async () => {

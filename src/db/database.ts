@@ -22,7 +22,7 @@ import { beforeDeadline, Deadline, realTiming, type RequestTiming } from './dead
 import { clearStorage, requireAdmin } from './reset';
 import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
 import { DbError } from './errors';
-import { commitScene, exportScene, mapSource, readScene, zipSource, type ImportMode, type SceneProgress, type SceneSource } from './scene';
+import { commitScene, exportScene, mapSource, readScene, SCENE_QUADS, zipSource, type ImportMode, type SceneProgress, type SceneSource } from './scene';
 
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
@@ -164,21 +164,28 @@ export class Database {
     progress: (p: SceneProgress) => void,
   ): Promise<SceneImported> {
     const source: SceneSource = scene instanceof Uint8Array ? zipSource(scene) : mapSource(scene);
-    const plan = await readScene(source, {
-      trusted,
-      onProgress: progress,
-      triples: this.triples,
-      validateOptions: (await this.properties.get())['validate-options'],
-      existingRoles: mode === 'merge' ? this.roles : { has: () => false },
-      relabelBlankNodes: mode === 'merge' ? `m${this.clock.next().toString(36)}` : undefined,
-    });
-    progress({ phase: 'writing', done: 0, total: plan.documents.length });
-    await this.queue.run(async () => {
+    const validateOptions = (await this.properties.get())['validate-options'];
+    // Read, checked and written in the write queue: the body is checked inside the commit's transaction (scene/commit.ts).
+    const counts = await this.queue.run(async () => {
       if (mode === 'merge') await this.triples.foldLog();
-      await commitScene(this.idb, plan, mode, this.clock.next());
-      await this.storageReplaced();
+      const relabel = mode === 'merge' ? `m${this.clock.next().toString(36)}` : undefined;
+      const checker = trusted ? undefined : await this.triples.nquadsChecker(SCENE_QUADS, relabel);
+      try {
+        const read = readScene(source, {
+          trusted,
+          onProgress: progress,
+          checker,
+          validateOptions,
+          existingRoles: mode === 'merge' ? this.roles : { has: () => false },
+        });
+        const written = await commitScene(this.idb, read, mode, this.clock.next(), ({ documents }) => progress({ phase: 'writing', done: documents, total: documents }));
+        await this.storageReplaced();
+        return { ...written, graphs: read.head.graphs.length, queryOptions: read.head.options.length };
+      } finally {
+        checker?.free();
+      }
     });
-    return { documents: plan.documents.length, triples: plan.quadCount, graphs: plan.graphs.length, queryOptions: plan.options.length };
+    return counts;
   }
 
   /** Saves the database, as a scene, under `name` in the browser's snapshot store (replacing one of that name). Admin only. */

@@ -1,8 +1,16 @@
 /**
- * Writing a read and validated scene (read.ts) in ONE IndexedDB transaction: a worker stop
- * or a failure half-way leaves the database as it was (docs/architecture.md, Storage and
- * durability). The caller holds the write queue and, once this has committed, tells every
- * part to drop what it holds in memory (Database.importScene).
+ * Writing a scene in ONE IndexedDB transaction: a worker stop or a failure half-way leaves
+ * the database as it was (docs/architecture.md, Storage and durability). The caller holds
+ * the write queue and, once this has committed, tells every part to drop what it holds in
+ * memory (Database.importScene).
+ *
+ * The scene's head (read.ts) is written first; then its body is pulled a batch at a time —
+ * a batch read and checked, its records put — inside the transaction. Nothing is committed
+ * before the last batch is checked: a problem in any of them aborts the transaction. Checking
+ * a batch overlaps the writing of the one before (measured: a 390 MB scene's reading and
+ * checking would otherwise add a third to its writing), so the body runs synchronously in
+ * the turns the transaction's own requests give it: it may not await anything else, or the
+ * transaction would end under it.
  *
  * Replace empties every store first, as a reset does, then writes the scene; the users are
  * the scene's plus any seeded user it does not name (so the four seeded logins keep
@@ -13,46 +21,78 @@
  * The search index is not part of a scene (it is derived): its snapshot and change log are
  * emptied, so the next search re-indexes every document, as a first start would.
  */
-import type { StoredDocument } from '../documents/types';
+import { unwrap } from 'idb';
+import { DbError } from '../errors';
 import { withReaders } from '../documents/store';
 import { seededUsers } from '../security/users';
-import { abortQuietly, issueAll, watched } from '../storage/requests';
+import { abortQuietly, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
-import type { ScenePlan } from './read';
+import type { SceneCounts, SceneRead } from './read';
 
 export type ImportMode = 'replace' | 'merge';
 
 const SEARCH_SNAPSHOT_META = 'search-snapshot';
 
-export async function commitScene(idb: TabulaIdb, plan: ScenePlan, mode: ImportMode, version: number): Promise<void> {
+/** Settles when the request has (and so every request of its transaction issued before it). */
+const settled = (request: IDBRequest): Promise<void> =>
+  new Promise((resolve, reject) => {
+    request.addEventListener('success', () => resolve());
+    request.addEventListener('error', () => reject(request.error));
+  });
+
+/** Writes the scene; `writing` is told when the body is read and only the commit is left. */
+export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: ImportMode, version: number, writing: (counts: SceneCounts) => void): Promise<SceneCounts> {
   const names = [...idb.objectStoreNames];
   const tx = watched(idb.transaction(names, 'readwrite', { durability: 'default' }));
+  // Plain requests for the records: an idb promise each would be a hundred thousand promises.
+  const raw = unwrap(tx);
+  const store = (name: (typeof names)[number]) => raw.objectStore(name);
   try {
-    const store = <N extends (typeof names)[number]>(name: N) => tx.objectStore(name);
-    const writes: Array<() => Promise<unknown>> = [];
+    const { head } = scene;
     if (mode === 'replace') {
-      for (const name of names) writes.push(() => store(name).clear());
+      for (const name of names) store(name).clear();
     } else {
-      writes.push(() => store('search-snapshot').clear(), () => store('search-changes').clear(), () => store('config').delete(SEARCH_SNAPSHOT_META));
+      store('search-snapshot').clear();
+      store('search-changes').clear();
+      store('config').delete(SEARCH_SNAPSHOT_META);
     }
-    // Merge appends the scene's pieces after the stored snapshot's (the caller folded the log in first).
-    const firstPiece = mode === 'merge' ? ((await store('triples-snapshot').getAllKeys()).at(-1) ?? -1) + 1 : 0;
-    const users = plan.users ?? [];
+    const users = head.users ?? [];
     const named = new Set(users.map((u) => u.name));
     const seeded = mode === 'replace' ? seededUsers().filter((u) => !named.has(u.name)) : [];
-    // Loops, not `push(...list)`: a scene's hundred thousand documents are more arguments than a call may take.
-    for (const u of [...users, ...seeded]) writes.push(() => store('users').put(u));
-    for (const r of plan.roles ?? []) writes.push(() => store('roles').put(r));
-    for (const o of plan.options) writes.push(() => store('query-options').put(o));
-    for (const g of plan.graphs) writes.push(() => store('graphs').put(g));
-    plan.quads.forEach((piece, i) => writes.push(() => store('triples-snapshot').put(piece, firstPiece + i)));
-    for (const d of plan.documents) writes.push(() => store('documents').put(withReaders({ ...d, version } satisfies StoredDocument)));
-    if (plan.indexes) writes.push(() => store('config').put(plan.indexes, 'indexes'));
-    if (plan.properties) writes.push(() => store('config').put(plan.properties, 'properties'));
-    await issueAll(writes, (issue) => issue());
-    await tx.done;
+    for (const u of [...users, ...seeded]) store('users').put(u);
+    for (const r of head.roles ?? []) store('roles').put(r);
+    for (const o of head.options) store('query-options').put(o);
+    for (const g of head.graphs) store('graphs').put(g);
+    if (head.indexes) store('config').put(head.indexes, 'indexes');
+    if (head.properties) store('config').put(head.properties, 'properties');
+    // Merge appends the scene's pieces after the stored snapshot's (the caller folded the log in first).
+    let piece = mode === 'merge' ? ((await tx.objectStore('triples-snapshot').getAllKeys()).at(-1) ?? -1) + 1 : 0;
+    let written: Promise<void> | undefined;
+    for (;;) {
+      const next = scene.body.next();
+      if (next.done) {
+        writing(next.value);
+        await written;
+        await tx.done;
+        return next.value;
+      }
+      const batch = next.value;
+      let last: IDBRequest | undefined;
+      if ('quads' in batch) last = store('triples-snapshot').put(batch.quads, piece++);
+      else {
+        for (const d of batch.documents) {
+          d.version = version; // the reader's fresh objects: set here rather than copied
+          last = store('documents').put(withReaders(d));
+        }
+      }
+      const current = last && settled(last);
+      current?.catch(() => undefined); // awaited on the next turn; an abort is also tx.done's
+      // Once the batch before this one is written, the next is read while this one is.
+      await written;
+      written = current ?? written;
+    }
   } catch (e) {
     abortQuietly(tx);
-    throw e;
+    throw e instanceof DbError ? e : (raw.error ?? e);
   }
 }

@@ -13,6 +13,7 @@ import { contentBytes } from '../documents/content';
 import type { StoredDocument } from '../documents/types';
 import { defaultIndexSettings } from '../indexes/config';
 import { watched } from '../storage/requests';
+import { utf8 } from '../util/bytes';
 import {
   DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
   sceneEntryPath, uniquePath, type SceneManifest, type SceneMetadata,
@@ -21,7 +22,6 @@ import { ZIP_CHUNK_BYTES, ZipWriter } from './zip-writer';
 
 /** Documents read per IndexedDB transaction while exporting. */
 const BATCH = 1_000;
-const encoder = new TextEncoder();
 
 export interface ExportSources {
   idb: TabulaIdb;
@@ -31,7 +31,7 @@ export interface ExportSources {
   generator: string;
 }
 
-const jsonBytes = (value: unknown): Uint8Array => encoder.encode(`${JSON.stringify(value, null, 2)}\n`);
+const jsonBytes = (value: unknown): Uint8Array => utf8(`${JSON.stringify(value, null, 2)}\n`);
 
 export function metadataEntry(doc: StoredDocument): SceneMetadata {
   const m = doc.metadata;
@@ -158,7 +158,7 @@ async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWr
   zip.file(GRAPHS, jsonBytes(graphs));
   zip.beginStream(QUADS);
   for await (const piece of triples.storedNQuads()) {
-    zip.streamChunk(encoder.encode(piece));
+    zip.streamChunk(utf8(piece));
     yield NOTHING;
   }
   zip.endStream();

@@ -1,9 +1,12 @@
 /**
- * Reading a scene completely before anything changes (docs/scenes.md, Import): the
+ * Reading a scene completely before anything is committed (docs/scenes.md, Import): the
  * manifest and its version, every entry's CRC (zip-reader.ts), every JSON entry, every
  * document against the validation a write gives it, and the triples through the engine.
- * The result is a plan the commit (commit.ts) writes in one transaction; any problem is a
- * TABULA-BADSCENE naming the entry and what is wrong, and nothing has changed.
+ * The small entries are read at once (the head); the triples and documents (the body) a
+ * batch at a time, synchronously, by a generator the commit (commit.ts) drives inside its one
+ * IndexedDB transaction, so checking a batch overlaps the writing of the one before. Any
+ * problem is a TABULA-BADSCENE naming the entry and what is wrong; the commit then aborts,
+ * and nothing has changed.
  */
 import { DbError } from '../errors';
 import { decodeUtf8, toStoredContent } from '../documents/content';
@@ -19,13 +22,12 @@ import { validateOptions } from '../options/validate';
 import type { StoredQueryOptions } from '../storage/schema';
 import type { GraphRecord } from '../triples/graph-permissions';
 import { checkGraphIri } from '../triples/graph-names';
-import type { TripleStore } from '../triples/triple-store';
+import type { NQuadsChecker } from '../triples/triple-store';
 import { isBuiltinRole } from '../security/roles';
 import { isUserName } from '../security/users';
 import type { RoleLookup, StoredRole, StoredUser } from '../security/types';
 import type { Permission } from '../documents/types';
 import { strictUtf8 } from '../util/bytes';
-import { yieldToEventLoop } from '../util/event-loop';
 import { listZip, readEntry } from './zip-reader';
 import {
   DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
@@ -54,16 +56,11 @@ export interface SceneProgress {
   total: number;
 }
 
-/** Documents read between progress reports (and chances for other requests to run). */
-const PROGRESS_EVERY = 1_000;
+/** Documents per batch of the body: between two, progress is reported and other requests run. */
+const DOCUMENT_BATCH = 1_000;
 
-/** What an import writes: everything validated, in the stored forms. */
-export interface ScenePlan {
-  /** Versions are the commit's; `version` here is 0. */
-  documents: StoredDocument[];
-  /** N-Quads, cut at line ends (at most {@link QUAD_PIECE_BYTES} bytes each). */
-  quads: string[];
-  quadCount: number;
+/** The scene's small entries, validated, in the stored forms. */
+export interface SceneHead {
   graphs: GraphRecord[];
   options: StoredQueryOptions[];
   /** Absent when the scene has no such entry: the database's own stays (merge) or goes back to the default (replace). */
@@ -73,8 +70,29 @@ export interface ScenePlan {
   users?: StoredUser[];
 }
 
+/**
+ * A batch of the body, validated, in the stored form: one N-Quads piece (cut at a line end,
+ * at most {@link QUAD_PIECE_BYTES} bytes) or up to {@link DOCUMENT_BATCH} documents (versions
+ * are the commit's; `version` here is 0).
+ */
+export type SceneBatch = { quads: string } | { documents: StoredDocument[] };
+
+/** What the body read: documents, and quads (distinct, when checked through the engine). */
+export interface SceneCounts {
+  documents: number;
+  triples: number;
+}
+
+/** A scene being read: the head already, the body as its consumer pulls it. */
+export interface SceneRead {
+  head: SceneHead;
+  /** Synchronous, so its consumer may run it inside an IndexedDB transaction; throws on the first problem. */
+  body: Generator<SceneBatch, SceneCounts, void>;
+}
+
 export interface ReadContext {
-  triples: TripleStore;
+  /** Checks the triples (not needed when `trusted`). */
+  checker?: NQuadsChecker;
   /** Whether stored options are validated when the scene does not say (its properties): the database's own setting. */
   validateOptions: boolean;
   /**
@@ -85,8 +103,6 @@ export interface ReadContext {
   trusted?: boolean;
   /** Told where the reading is, now and then (the console shows it). */
   onProgress?: (progress: SceneProgress) => void;
-  /** A merge: blank node labels get this prefix, so the scene's never meet the store's. */
-  relabelBlankNodes?: string;
   /** Roles that exist besides the built-in ones and the scene's own (merge: the database's created roles). */
   existingRoles: RoleLookup;
 }
@@ -126,7 +142,8 @@ function objectOf(value: unknown, name: string): Record<string, unknown> {
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-export async function readScene(source: SceneSource, ctx: ReadContext): Promise<ScenePlan> {
+/** Reads the head of a scene, throwing on its first problem; the body is read as it is pulled. */
+export function readScene(source: SceneSource, ctx: ReadContext): SceneRead {
   const names = new Set(source.names.filter((n) => !n.endsWith('/'))); // directory entries of hand-made archives
   if (!names.has(MANIFEST)) throw bad(`no ${MANIFEST}: not a Tabula scene`);
   const manifest = objectOf(jsonOf(source, MANIFEST), MANIFEST);
@@ -135,29 +152,29 @@ export async function readScene(source: SceneSource, ctx: ReadContext): Promise<
   names.delete(MANIFEST);
   const take = (name: string) => names.delete(name);
 
-  const plan: ScenePlan = { documents: [], quads: [], quadCount: 0, graphs: [], options: [] };
+  const head: SceneHead = { graphs: [], options: [] };
   if (take(PROPERTIES)) {
-    plan.properties = inEntry(PROPERTIES, () => withChanges({}, checkedProperties(objectOf(jsonOf(source, PROPERTIES), PROPERTIES))));
+    head.properties = inEntry(PROPERTIES, () => withChanges({}, checkedProperties(objectOf(jsonOf(source, PROPERTIES), PROPERTIES))));
   }
-  const validating = plan.properties?.['validate-options'] ?? ctx.validateOptions;
+  const validating = head.properties?.['validate-options'] ?? ctx.validateOptions;
   if (take(DATABASE)) {
-    plan.indexes = inEntry(DATABASE, () => {
+    head.indexes = inEntry(DATABASE, () => {
       const { 'database-name': _name, ...body } = objectOf(jsonOf(source, DATABASE), DATABASE);
       const settings = { ...defaultIndexSettings, ...parseIndexSettings(body) };
       checkRangeIndexCount(settings);
       return settings;
     });
   }
-  if (take(ROLES)) plan.roles = arrayOf(jsonOf(source, ROLES), ROLES).map((r, i) => inEntry(`${ROLES} [${i}]`, () => roleOf(r)));
-  const sceneRoles = new Set((plan.roles ?? []).map((r) => r.name));
+  if (take(ROLES)) head.roles = arrayOf(jsonOf(source, ROLES), ROLES).map((r, i) => inEntry(`${ROLES} [${i}]`, () => roleOf(r)));
+  const sceneRoles = new Set((head.roles ?? []).map((r) => r.name));
   const roles: RoleLookup = { has: (name) => isBuiltinRole(name) || sceneRoles.has(name) || ctx.existingRoles.has(name) };
-  for (const role of plan.roles ?? []) {
+  for (const role of head.roles ?? []) {
     for (const r of role.roles) if (!roles.has(r)) throw bad(`${ROLES}: role ${role.name} inherits ${r}, which does not exist`);
     inEntry(ROLES, () => validatePermissions(role.permissions, roles));
   }
-  if (take(USERS)) plan.users = arrayOf(jsonOf(source, USERS), USERS).map((u, i) => inEntry(`${USERS} [${i}]`, () => userOf(u, roles)));
+  if (take(USERS)) head.users = arrayOf(jsonOf(source, USERS), USERS).map((u, i) => inEntry(`${USERS} [${i}]`, () => userOf(u, roles)));
   if (take(GRAPHS)) {
-    plan.graphs = arrayOf(jsonOf(source, GRAPHS), GRAPHS).map((g, i) =>
+    head.graphs = arrayOf(jsonOf(source, GRAPHS), GRAPHS).map((g, i) =>
       inEntry(`${GRAPHS} [${i}]`, () => {
         const o = objectOf(g, GRAPHS);
         if (typeof o.iri !== 'string') throw bad('iri must be a string');
@@ -176,38 +193,61 @@ export async function readScene(source: SceneSource, ctx: ReadContext): Promise<
       if (validating && !ctx.trusted) validateOptions(parsed);
       return parsed;
     });
-    plan.options.push({ name: optionsName, options });
+    head.options.push({ name: optionsName, options });
   }
-  if (take(QUADS)) {
-    const pieces = inEntry(QUADS, () => quadPieces(source.read(QUADS)));
-    ctx.onProgress?.({ phase: 'triples', done: 0, total: pieces.length });
-    if (ctx.trusted) {
-      plan.quads = pieces;
-      plan.quadCount = pieces.reduce((n, piece) => n + lineCount(piece), 0);
-    } else {
-      const checked = await ctx.triples.checkNQuads(pieces, QUADS, ctx.relabelBlankNodes);
-      plan.quads = checked.pieces;
-      plan.quadCount = checked.count;
-    }
-  }
-  plan.documents = await readDocuments(source, names, roles, ctx.trusted ?? false, (done, total) => ctx.onProgress?.({ phase: 'documents', done, total }));
+  return { head, body: sceneBody(source, names, roles, ctx) };
+}
+
+/**
+ * The body: the triples, then the documents. (Interleaving them, so that the engine's checks
+ * and the documents' writes would share each stretch of the import, measured slower: the
+ * engine's loads slowed by more than the overlap gained.)
+ */
+function* sceneBody(source: SceneSource, names: Set<string>, roles: RoleLookup, ctx: ReadContext): Generator<SceneBatch, SceneCounts, void> {
+  const triples = names.delete(QUADS) ? yield* readTriples(source, ctx, (done, total) => ctx.onProgress?.({ phase: 'triples', done, total })) : 0;
+  const documents = yield* readDocuments(source, names, roles, ctx.trusted ?? false, (done, total) => ctx.onProgress?.({ phase: 'documents', done, total }));
   if (names.size > 0) {
     const [first] = names;
     throw bad(`${first}${names.size > 1 ? ` (and ${names.size - 1} more)` : ''}: not part of a version ${SCENE_VERSION} scene`);
   }
-  return plan;
+  return { documents, triples };
 }
 
-/** Documents: each `documents/<path>` with its `metadata/<path>.json` (optional: then the URI is the path's and the metadata the defaults). */
-async function readDocuments(
+/** The N-Quads entry, a piece at a time, checked through the engine unless trusted; returns how many quads. */
+function* readTriples(source: SceneSource, ctx: ReadContext, progress: (done: number, total: number) => void): Generator<SceneBatch, number, void> {
+  const bytes = inEntry(QUADS, () => source.read(QUADS));
+  const total = pieceCount(bytes);
+  let done = 0;
+  let lines = 0;
+  progress(0, total);
+  for (const piece of quadPieces(bytes)) {
+    if (ctx.trusted) lines += lineCount(piece);
+    yield { quads: ctx.trusted ? piece : checkerOf(ctx).check(piece) };
+    progress(++done, total);
+  }
+  return ctx.trusted ? lines : checkerOf(ctx).count();
+}
+
+function checkerOf(ctx: ReadContext): NQuadsChecker {
+  if (!ctx.checker) throw new DbError('RESTAPI-INTERNALERROR', 'a scene import needs a triple checker unless it is trusted');
+  return ctx.checker;
+}
+
+/**
+ * Documents: each `documents/<path>` with its `metadata/<path>.json` (optional: then the URI
+ * is the path's and the metadata the defaults), in batches; returns how many.
+ */
+function* readDocuments(
   source: SceneSource,
   names: Set<string>,
   roles: RoleLookup,
   trusted: boolean,
   progress: (done: number, total: number) => void,
-): Promise<StoredDocument[]> {
+): Generator<SceneBatch, number, void> {
   const total = [...names].filter((n) => n.startsWith(DOCUMENTS_DIR)).length;
-  const documents: StoredDocument[] = [];
+  let documents: StoredDocument[] = [];
+  let count = 0;
+  progress(0, total);
   const uris = new Set<string>();
   for (const name of [...names]) {
     if (!name.startsWith(DOCUMENTS_DIR)) continue;
@@ -234,18 +274,19 @@ async function readDocuments(
     if (uris.has(doc.uri)) throw bad(`${name}: a second document with URI ${doc.uri}`);
     uris.add(doc.uri);
     const content = inEntry(name, () => (trusted ? storedAsIs(source.read(name), doc.format, doc.uri) : toStoredContent(source.read(name), doc.format, doc.uri)));
-    const stored: StoredDocument = { ...doc, content, version: 0 };
-    documents.push(stored);
-    if (documents.length % PROGRESS_EVERY === 0) {
-      progress(documents.length, total);
-      // Other requests (a progress poll, a read) are answered between batches.
-      await yieldToEventLoop();
+    documents.push({ ...doc, content, version: 0 });
+    count++;
+    if (documents.length === DOCUMENT_BATCH) {
+      progress(count, total);
+      yield { documents };
+      documents = [];
     }
   }
+  if (documents.length > 0) yield { documents };
   for (const name of names) {
     if (name.startsWith(METADATA_DIR)) throw bad(`${name}: metadata for a document the scene does not hold (${DOCUMENTS_DIR}${name.slice(METADATA_DIR.length, -'.json'.length)})`);
   }
-  return documents;
+  return count;
 }
 
 /** Content exported from storage, stored again as it was: bytes for binary, else the (strictly decoded) text. */
@@ -309,9 +350,8 @@ function userOf(value: unknown, roles: RoleLookup): StoredUser {
   return user;
 }
 
-/** The N-Quads entry as text pieces cut after a line end, each decoded strictly (no string holds the whole entry). */
-function quadPieces(bytes: Uint8Array): string[] {
-  const pieces: string[] = [];
+/** Where the N-Quads entry's pieces end: cut after a line end, at most {@link QUAD_PIECE_BYTES} bytes apart unless a line is longer. */
+function* pieceEnds(bytes: Uint8Array): Generator<[start: number, end: number]> {
   let start = 0;
   while (start < bytes.length) {
     let end = Math.min(start + QUAD_PIECE_BYTES, bytes.length);
@@ -319,8 +359,20 @@ function quadPieces(bytes: Uint8Array): string[] {
       const nl = bytes.indexOf(0x0a, end - 1);
       end = nl === -1 ? bytes.length : nl + 1;
     }
-    pieces.push(strictUtf8(bytes.subarray(start, end), () => bad(`not UTF-8 (bytes ${start}–${end})`)));
+    yield [start, end];
     start = end;
   }
-  return pieces;
+}
+
+function pieceCount(bytes: Uint8Array): number {
+  let n = 0;
+  for (const _ of pieceEnds(bytes)) n++;
+  return n;
+}
+
+/** The N-Quads entry as text pieces, each decoded strictly when it is reached (no string holds the whole entry). */
+function* quadPieces(bytes: Uint8Array): Generator<string> {
+  for (const [start, end] of pieceEnds(bytes)) {
+    yield inEntry(QUADS, () => strictUtf8(bytes.subarray(start, end), () => bad(`not UTF-8 (bytes ${start}–${end})`)));
+  }
 }

@@ -312,27 +312,26 @@ export class TripleStore {
   }
 
   /**
-   * Checks N-Quads pieces (a scene's triples, before an import changes anything) by loading
-   * them into a scratch store of the engine, and gives the number of quads. A syntax error
-   * is the scene's (TABULA-BADSCENE, with the engine's words); a trap replaces the engine.
-   * With `relabel` (a merge into stored triples), the pieces come back with every blank
-   * node label prefixed by it: a scene's `_:b1` is not the store's `_:b1`.
+   * A checker of N-Quads pieces (a scene's triples, read before an import commits): each
+   * piece is loaded into a scratch store of the engine, synchronously — the import checks a
+   * piece and writes it in the same turn of its IndexedDB transaction (docs/scenes.md,
+   * Import). A syntax error is the scene's (TABULA-BADSCENE, with the engine's words); a trap
+   * replaces the engine. With `relabel` (a merge into stored triples), a piece comes back with
+   * every blank node label prefixed by it: a scene's `_:b1` is not the store's `_:b1`. The
+   * caller frees the checker.
    */
-  async checkNQuads(pieces: readonly string[], what: string, relabel?: string): Promise<{ count: number; pieces: string[] }> {
+  async nquadsChecker(what: string, relabel?: string): Promise<NQuadsChecker> {
     if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
     const ox = await this.oxigraph(this.broken);
     const scratch = new ox.Store();
-    const out: string[] = [];
     const fresh = (term: Oxigraph.Term) => (term.termType === 'BlankNode' ? ox.blankNode(`${relabel}${term.value}`) : term);
-    try {
-      for (const piece of pieces) {
+    return {
+      check: (piece) => {
         try {
           scratch.load(piece, { format: 'application/n-quads' });
-          if (relabel === undefined || !piece.includes('_:')) out.push(piece);
-          else {
-            const quads = ox.parse(piece, { format: 'application/n-quads' }) as Oxigraph.Quad[];
-            out.push(toNQuads(quads.map((q) => ox.quad(fresh(q.subject) as Oxigraph.Quad_Subject, q.predicate, fresh(q.object) as Oxigraph.Quad_Object, q.graph))));
-          }
+          if (relabel === undefined || !piece.includes('_:')) return piece;
+          const quads = ox.parse(piece, { format: 'application/n-quads' }) as Oxigraph.Quad[];
+          return toNQuads(quads.map((q) => ox.quad(fresh(q.subject) as Oxigraph.Quad_Subject, q.predicate, fresh(q.object) as Oxigraph.Quad_Object, q.graph)));
         } catch (e) {
           if (isEngineTrap(e)) {
             this.discard(ox);
@@ -340,12 +339,10 @@ export class TripleStore {
           }
           throw new DbError('TABULA-BADSCENE', `${what}: ${e instanceof Error ? e.message : String(e)}`);
         }
-        await yieldToEventLoop();
-      }
-      return { count: scratch.size, pieces: out };
-    } finally {
-      (scratch as { free?: () => void }).free?.();
-    }
+      },
+      count: () => scratch.size,
+      free: () => (scratch as { free?: () => void }).free?.(),
+    };
   }
 
   /** Writes a snapshot and empties the log now (normally automatic, after writes). */
@@ -665,3 +662,11 @@ function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>)
   }
 }
 
+/** Checks a scene's N-Quads a piece at a time (TripleStore.nquadsChecker). */
+export interface NQuadsChecker {
+  /** The piece as it is to be stored (relabelled, for a merge); throws TABULA-BADSCENE or TABULA-ENGINETRAP. */
+  check(piece: string): string;
+  /** Distinct quads checked so far. */
+  count(): number;
+  free(): void;
+}
