@@ -7,9 +7,8 @@ import { checkXml } from '../xml/parse';
 import { repairXml } from '../xml/repair';
 import type { DocumentFormat } from './types';
 import { parseJson } from '../json/parse';
-import { strictUtf8 } from '../util/bytes';
+import { strictUtf8, utf8 } from '../util/bytes';
 
-const encoder = new TextEncoder();
 
 /** Text that must round-trip byte for byte: a leading BOM is kept, bytes that are not UTF-8 are refused. */
 export function decodeUtf8(bytes: Uint8Array, what: string): string {
@@ -39,9 +38,9 @@ export function parseJsonContent(text: string, uri: string): unknown {
 
 /** The bytes of stored content, as sent on a read. */
 export function contentBytes(content: string | Uint8Array): Uint8Array {
-  return typeof content === 'string' ? encoder.encode(content) : content;
+  return typeof content === 'string' ? utf8(content) : content;
 }
 
 export function contentLength(content: string | Uint8Array): number {
-  return typeof content === 'string' ? encoder.encode(content).byteLength : content.byteLength;
+  return typeof content === 'string' ? utf8(content).byteLength : content.byteLength;
 }
