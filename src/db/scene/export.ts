@@ -9,11 +9,11 @@
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { TripleStore } from '../triples/triple-store';
-import { contentBytes } from '../documents/content';
 import type { StoredDocument } from '../documents/types';
 import { defaultIndexSettings } from '../indexes/config';
 import { watched } from '../storage/requests';
 import { utf8 } from '../util/bytes';
+import { readAhead } from '../util/read-ahead';
 import {
   DATABASE, DOCUMENTS_DIR, GRAPHS, MANIFEST, METADATA_DIR, OPTIONS_DIR, PROPERTIES, QUADS, ROLES, SCENE_FORMAT, SCENE_VERSION, USERS,
   sceneEntryPath, uniquePath, type SceneManifest, type SceneMetadata,
@@ -22,6 +22,8 @@ import { ZIP_CHUNK_BYTES, ZipWriter } from './zip-writer';
 
 /** Documents read per IndexedDB transaction while exporting. */
 const BATCH = 1_000;
+/** Batches read ahead of the one being zipped. */
+const BATCHES_AHEAD = 3;
 
 export interface ExportSources {
   idb: TabulaIdb;
@@ -31,7 +33,7 @@ export interface ExportSources {
   generator: string;
 }
 
-const jsonBytes = (value: unknown): Uint8Array => utf8(`${JSON.stringify(value, null, 2)}\n`);
+const jsonText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 export function metadataEntry(doc: StoredDocument): SceneMetadata {
   const m = doc.metadata;
@@ -149,13 +151,13 @@ async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWr
     generator,
     counts: { documents, graphs: graphs.length, queryOptions: options.length, users: users.length, roles: roles.length },
   };
-  zip.file(MANIFEST, jsonBytes(manifest));
-  zip.file(DATABASE, jsonBytes({ ...defaultIndexSettings, ...(indexes as object | undefined) }));
-  zip.file(PROPERTIES, jsonBytes(properties ?? {}));
-  for (const { name, options: body } of options) zip.file(`${OPTIONS_DIR}${encodeURIComponent(name)}.json`, jsonBytes({ options: body }));
-  zip.file(ROLES, jsonBytes(roles));
-  zip.file(USERS, jsonBytes(users));
-  zip.file(GRAPHS, jsonBytes(graphs));
+  zip.text(MANIFEST, jsonText(manifest));
+  zip.text(DATABASE, jsonText({ ...defaultIndexSettings, ...(indexes as object | undefined) }));
+  zip.text(PROPERTIES, jsonText(properties ?? {}));
+  for (const { name, options: body } of options) zip.text(`${OPTIONS_DIR}${encodeURIComponent(name)}.json`, jsonText({ options: body }));
+  zip.text(ROLES, jsonText(roles));
+  zip.text(USERS, jsonText(users));
+  zip.text(GRAPHS, jsonText(graphs));
   zip.beginStream(QUADS);
   for await (const piece of triples.storedNQuads()) {
     zip.streamChunk(utf8(piece));
@@ -163,28 +165,30 @@ async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWr
   }
   zip.endStream();
   const used = new Set<string>();
-  const readBatch = async (after: string | undefined): Promise<StoredDocument[]> => {
+  // Batches read ahead while this one is zipped: measured, the worker otherwise waits on
+  // IndexedDB for a third of an export. Their bounds come from the keys, read first, so
+  // several can be under way at once. (The write queue is held: the batches are one state.)
+  const keysTx = watched(idb.transaction('documents', 'readonly'));
+  const [uris] = await Promise.all([keysTx.store.getAllKeys(), keysTx.done]);
+  const readBatch = (first: number) => async (): Promise<StoredDocument[]> => {
     const tx = watched(idb.transaction('documents', 'readonly'));
-    const [batch] = await Promise.all([tx.store.getAll(after === undefined ? undefined : IDBKeyRange.lowerBound(after, true), BATCH), tx.done]);
+    const range = IDBKeyRange.bound(uris[first], uris[Math.min(first + BATCH, uris.length) - 1]);
+    const [batch] = await Promise.all([tx.store.getAll(range), tx.done]);
     return batch;
   };
-  // The next batch is read while this one is zipped: measured, the worker otherwise waits on
-  // IndexedDB for a third of an export. (The write queue is held, so the batches are one state.)
-  let next: Promise<StoredDocument[]> | undefined = readBatch(undefined);
-  while (next) {
-    const batch: StoredDocument[] = await next;
-    next = batch.length === BATCH ? readBatch(batch[batch.length - 1].uri) : undefined;
-    next?.catch(() => undefined); // observed here; awaited (and thrown) on the next turn
-    yield documentRun(zip, batch, used);
-  }
+  const batches = function* () {
+    for (let first = 0; first < uris.length; first += BATCH) yield readBatch(first);
+  };
+  for await (const batch of readAhead(batches(), BATCHES_AHEAD)) yield documentRun(zip, batch, used);
 }
 
 /** A batch of documents, one document (its content and metadata entries) per step. */
 function* documentRun(zip: ZipWriter, batch: readonly StoredDocument[], used: Set<string>): Generator<void> {
   for (const doc of batch) {
     const path = uniquePath(sceneEntryPath(doc.uri), used);
-    zip.file(`${DOCUMENTS_DIR}${path}`, contentBytes(doc.content));
-    zip.file(`${METADATA_DIR}${path}.json`, jsonBytes(metadataEntry(doc)));
+    if (typeof doc.content === 'string') zip.text(`${DOCUMENTS_DIR}${path}`, doc.content);
+    else zip.file(`${DOCUMENTS_DIR}${path}`, doc.content);
+    zip.text(`${METADATA_DIR}${path}.json`, jsonText(metadataEntry(doc)));
     yield;
   }
 }

@@ -21,14 +21,17 @@ interface Spec {
   name: string;
   data?: Uint8Array;
   pieces?: Uint8Array[];
+  /** Written with `text` (encoded by the writer). */
+  text?: string;
 }
 
-const bytesOf = (spec: Spec): Uint8Array => spec.data ?? new Uint8Array(Buffer.concat(spec.pieces ?? []));
+const bytesOf = (spec: Spec): Uint8Array => spec.data ?? (spec.text !== undefined ? enc.encode(spec.text) : new Uint8Array(Buffer.concat(spec.pieces ?? [])));
 
 function write(specs: readonly Spec[], date = new Date(2024, 4, 6, 7, 8, 10)): Uint8Array {
   const zip = new ZipWriter(date);
   for (const spec of specs) {
     if (spec.data) zip.file(spec.name, spec.data);
+    else if (spec.text !== undefined) zip.text(spec.name, spec.text);
     else {
       zip.beginStream(spec.name);
       for (const piece of spec.pieces ?? []) zip.streamChunk(piece);
@@ -60,6 +63,15 @@ describe('ZipWriter', () => {
       specs: [{ name: 'manifest.json', data: text('{}') }, { name: 'triples/quads.nq', pieces: [text('<a> <b> <c> .\n'), text('<d> <e> "é" .\n'), binary] }, { name: 'documents/x.json', data: text('{"x":true}') }],
     },
     { case: 'an empty streamed entry', specs: [{ name: 'triples/quads.nq', pieces: [] }, { name: 'b.txt', data: text('b') }] },
+    {
+      case: 'text entries: ASCII, non-ASCII, empty, and one large enough to be encoded apart',
+      specs: [{ name: 'a.json', text: '{"a":1}' }, { name: 'é.txt', text: 'Grüße, 世界 🎉' }, { name: 'empty.txt', text: '' }, { name: 'big.nq', text: '<a> <b> "ü" .\n'.repeat(5_000) }],
+    },
+    {
+      // Chunks fill up between entries: each header must be patched in the chunk it went to.
+      case: 'text entries across several chunks',
+      specs: Array.from({ length: 400 }, (_, i) => ({ name: `documents/d${i}.json`, text: JSON.stringify({ i, body: `${'ü€'.repeat(i % 7)}${'x'.repeat(1_500 + i)}` }) })),
+    },
     { case: 'binary entries, one handed over as given (≥ 32 KB), one copied', specs: [{ name: 'big.bin', data: binary }, { name: 'small.bin', data: binary.subarray(0, 1000) }] },
   ])('$case: our reader, fflate and unzip read every entry back, with its CRC', ({ specs }) => {
     const zip = write(specs);

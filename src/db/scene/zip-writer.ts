@@ -17,6 +17,7 @@
  * when it starts (the N-Quads) carries a ZIP64 extra in its local header and a data descriptor
  * with 8-byte sizes, so it may pass 4 GB.
  */
+import { utf8 } from '../util/bytes';
 import { crc32 } from './crc32';
 
 const LOCAL = 0x04034b50;
@@ -230,6 +231,28 @@ export class ZipWriter {
     const encoded = this.localHeader(name, UTF8, crc, zip64 ? MAX32 : size, zip64 ? size : undefined);
     this.put(bytes);
     this.directory.add({ flags: UTF8, crc, size, offset, name: encoded });
+  }
+
+  /**
+   * An entry of `text` as UTF-8. Small text is encoded straight into the chunk, after a
+   * header whose CRC and sizes are filled in once it is (a document's content and metadata:
+   * an encoder's buffer per entry cost more than the encoding); large text is encoded apart.
+   */
+  text(name: string, text: string): void {
+    if (text.length * 3 >= BIG) return this.file(name, utf8(text));
+    this.writable();
+    const offset = this.offset;
+    this.room(LOCAL_FIXED + name.length * 3 + text.length * 3); // header and data in this chunk
+    const headerAt = this.used;
+    const encoded = this.localHeader(name, UTF8, 0, 0, undefined);
+    const dataAt = this.used;
+    const { written } = encoder.encodeInto(text, this.buf.subarray(dataAt, dataAt + text.length * 3));
+    const crc = crc32(this.buf.subarray(dataAt, dataAt + written));
+    this.view.setUint32(headerAt + 14, crc, true);
+    this.view.setUint32(headerAt + 18, written, true);
+    this.view.setUint32(headerAt + 22, written, true);
+    this.advance(written);
+    this.directory.add({ flags: UTF8, crc, size: written, offset, name: encoded });
   }
 
   /**

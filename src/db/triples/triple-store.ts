@@ -29,6 +29,7 @@ import { abortQuietly, issueAll, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { yieldToEventLoop } from '../util/event-loop';
+import { readAhead } from '../util/read-ahead';
 import { entrySize, replayEntry, setGraphExists, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
@@ -88,6 +89,9 @@ export interface GraphWriteOutcome {
 
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
 const DURABILITY: IDBTransactionDurability = 'default';
+
+/** Snapshot pieces (4 MB each) read ahead of the one a scene export is encoding. */
+const PIECES_AHEAD = 3;
 
 interface LoadedEngine extends Engine {
   logEntries: number;
@@ -287,18 +291,20 @@ export class TripleStore {
   /**
    * The stored triples as N-Quads pieces cut at line ends, for a scene export; the caller
    * holds the write queue. Changes still in the log are folded into a snapshot first
-   * (loading the engine only then), so what is read is the snapshot alone, a piece at a
-   * time — never the whole store as one string.
+   * (loading the engine only then), so what is read is the snapshot alone, a few pieces at
+   * a time (the next read while the caller encodes this one) — never the whole store as one
+   * string.
    */
   async *storedNQuads(): AsyncGenerator<string> {
     await this.foldLog();
     const snapshot = watched(this.idb.transaction('triples-snapshot', 'readonly'));
     const [keys] = await Promise.all([snapshot.store.getAllKeys(), snapshot.done]);
-    for (const key of keys) {
+    const read = (key: number) => async () => {
       const tx = watched(this.idb.transaction('triples-snapshot', 'readonly'));
       const [piece] = await Promise.all([tx.store.get(key), tx.done]);
-      if (piece) yield piece;
-    }
+      return piece;
+    };
+    for await (const piece of readAhead(keys.map(read), PIECES_AHEAD)) if (piece) yield piece;
   }
 
   /**
