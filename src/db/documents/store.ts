@@ -71,10 +71,10 @@ const canUpdate = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('update'));
 
 /** The stored form: `readers` kept in step with the permissions. */
-export const withReaders = (doc: StoredDocument): StoredDocument => ({
-  ...doc,
-  readers: doc.metadata.permissions.filter((p) => p.capabilities.includes('read')).map((p) => p['role-name']),
-});
+export const withReaders = (doc: StoredDocument): StoredDocument => ({ ...doc, readers: readersOf(doc) });
+
+/** The roles that may read `doc` (the `readers` index). */
+export const readersOf = (doc: StoredDocument): string[] => doc.metadata.permissions.filter((p) => p.capabilities.includes('read')).map((p) => p['role-name']);
 
 /**
  * The browser's default: a write is acknowledged when its transaction has committed

@@ -23,7 +23,7 @@
  */
 import { unwrap } from 'idb';
 import { DbError } from '../errors';
-import { withReaders } from '../documents/store';
+import { readersOf } from '../documents/store';
 import { seededUsers } from '../security/users';
 import { abortQuietly, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
@@ -80,9 +80,12 @@ export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: Import
       let last: IDBRequest | undefined;
       if ('quads' in batch) last = store('triples-snapshot').put(batch.quads, piece++);
       else {
+        const documents = store('documents');
         for (const d of batch.documents) {
-          d.version = version; // the reader's fresh objects: set here rather than copied
-          last = store('documents').put(withReaders(d));
+          // The reader's fresh objects: completed here rather than copied.
+          d.version = version;
+          d.readers = readersOf(d);
+          last = documents.put(d);
         }
       }
       const current = last && settled(last);
