@@ -6,7 +6,7 @@
  * with nobody attached. Here the kit launches Chromium itself with a DevTools port, connects
  * Playwright to drive it, and lets it go for a while in between ({@link UnwatchedBrowser.leaveAlone}).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,12 +44,31 @@ async function devToolsPort(profile: string, timeoutMs = 15_000): Promise<number
   }
 }
 
+/** Signals Chromium's whole process group (it was spawned detached; on Windows, which has none, the process); a group already gone is no error. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  if (process.platform === 'win32') {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return;
+  }
+  try {
+    process.kill(-child.pid, signal);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+  }
+}
+
 /** Launches Chromium as the test's `launchOptions` say, with a profile of its own, against `baseURL`. */
 export async function launchUnwatched(launchOptions: LaunchOptions, baseURL: string): Promise<UnwatchedBrowser> {
   const executable = launchOptions.executablePath;
   if (!executable) throw new Error('launchUnwatched needs launchOptions.executablePath (playwright.config.ts sets it)');
   const profile = mkdtempSync(join(tmpdir(), 'tabula-unwatched-'));
-  const child = spawn(executable, [...(launchOptions.args ?? []), '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(executable, [...(launchOptions.args ?? []), '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+    // Its own process group: close() ends Chromium's helper processes with it, which would
+    // otherwise go on writing into the profile as it is removed.
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const endpoint = `http://127.0.0.1:${await devToolsPort(profile)}`;
   let browser: Browser | undefined;
@@ -76,10 +95,10 @@ export async function launchUnwatched(launchOptions: LaunchOptions, baseURL: str
     },
     async close() {
       await browser?.close().catch(() => undefined);
-      child.kill();
+      signalGroup(child, 'SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      // Chromium's helper processes may still be writing into the profile just after it exits: retry, as rm -rf would.
+      signalGroup(child, 'SIGKILL'); // whatever is left of the group
+      // A helper may still be closing its files just after the group is signalled: retry, as rm -rf would.
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
