@@ -3,9 +3,9 @@
  * upload files, open one, read its metadata, edit it, delete it. Every step goes
  * through the UI; the API is consulted only to confirm what the UI claims.
  */
-import type { Locator } from '@playwright/test';
 import { copyEachSnippet, shellWords } from './copy-request';
 import { test, expect } from 'tabula/testing';
+import { replaceEditorText } from './editor';
 
 const order = { id: 'o-1', items: [{ sku: 'A1', qty: 2 }], total: 12.5 };
 const files = [
@@ -203,15 +203,6 @@ test('the console can be pointed at a REST server by URL, and shows why it canno
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
 });
 
-/** Replaces everything in a CodeMirror editor, as typing would (but without auto-closed brackets). */
-async function replaceEditorText(editor: Locator, text: string) {
-  const surface = editor.locator('.cm-content');
-  await surface.click();
-  await surface.press('ControlOrMeta+a');
-  await surface.press('Delete');
-  await editor.page().keyboard.insertText(text);
-  await expect(surface).toHaveText(text, { useInnerText: true });
-}
 
 test('a document written by a script on the page appears in the open explorer without a reload', async ({ page, tabula }) => {
   await expect(page.getByText('No documents yet')).toBeVisible();

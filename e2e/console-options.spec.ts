@@ -10,6 +10,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type ApiFetch } from 'tabula/testing';
+import { replaceEditorText } from './editor';
 import { buildMultipart, quoteParam } from '../src/client/multipart';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -61,15 +62,6 @@ async function seed(apiFetch: ApiFetch, products = all): Promise<void> {
 /** A full-page screenshot in the test's output directory, to look at what the journey saw. */
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-/** Replaces a CodeMirror editor's whole text as typed (no bracket auto-closing). */
-async function replaceEditorText(editor: Locator, text: string) {
-  const surface = editor.locator('.cm-content');
-  await surface.click();
-  await surface.press('ControlOrMeta+a');
-  await surface.press('Delete');
-  await editor.page().keyboard.insertText(text);
-  await expect(surface).toHaveText(text, { useInnerText: true });
-}
 
 /** Double-clicks the word inside a JSON string token of the line that contains `line`, and types over it. */
 async function retypeWord(editor: Locator, line: string, token: string, replacement: string, which: 'first' | 'last' = 'first') {

@@ -6,9 +6,10 @@
  * and history with a second browser tab, and abandon a long query. The API is
  * consulted only to confirm what the UI claims.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { copyEachSnippet } from './copy-request';
 import { openControlledPage, test, expect } from 'tabula/testing';
+import { replaceEditorText } from './editor';
 
 const GRAPH = 'http://example.org/graphs/people';
 const EX = 'http://example.org/people/';
@@ -237,15 +238,6 @@ test('a query saved with a title is listed after a reload, opens in a tab of its
 /** The query tabs (the results have tabs of their own). */
 const queryTabs = (page: Page) => page.getByRole('tablist', { name: 'Queries' }).getByRole('tab');
 
-/** Replaces everything in the CodeMirror editor (without auto-closed brackets), and leaves the cursor at its end. */
-async function replaceEditorText(editor: Locator, text: string) {
-  const surface = editor.locator('.cm-content');
-  await surface.click();
-  await surface.press('ControlOrMeta+a');
-  await surface.press('Delete');
-  if (text) await editor.page().keyboard.insertText(text);
-  await expect(surface).toHaveText(text, { useInnerText: true });
-}
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];

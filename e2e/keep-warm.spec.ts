@@ -6,8 +6,8 @@
  * is the control: with no console open the same pause stops the worker, so the first half
  * would fail if the keep-alive did nothing. One test: each pause is ~40 s.
  */
-import type { Locator } from '@playwright/test';
 import { test, expect } from 'tabula/testing';
+import { replaceEditorText } from './editor';
 
 /** Past Chromium's ~30 s idle limit, with room for a timer that fires late. */
 const PAUSE_MS = 40_000;
@@ -18,14 +18,6 @@ const QUERY = 'SELECT ?name WHERE { ?s <http://xmlns.com/foaf/0.1/name> ?name } 
 
 test.setTimeout(4 * 60_000);
 
-async function replaceEditorText(editor: Locator, text: string) {
-  const surface = editor.locator('.cm-content');
-  await surface.click();
-  await surface.press('ControlOrMeta+a');
-  await surface.press('Delete');
-  await editor.page().keyboard.insertText(text);
-  await expect(surface).toHaveText(text, { useInnerText: true });
-}
 
 test('with the console open the worker stays warm through a long pause; with no console it is stopped', async ({ unwatched }) => {
   let { page, tabula } = await unwatched.open('/');

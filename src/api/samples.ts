@@ -11,7 +11,7 @@
  * | POST for a name that is no sample| 404 RESTAPI-NODOCUMENT naming the samples there are      |
  */
 import type { Hono } from 'hono';
-import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
+import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { Params } from './http/params';
 import { endpoint } from './http/routing';
 import { DbError } from '../db/errors';
@@ -34,7 +34,7 @@ export function registerSamples(app: Hono<ApiEnv>, deps: ApiDeps): void {
   });
   endpoint(app, '/samples/:name', {
     POST: async (c) => {
-      if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
+      requireRole(c, 'admin');
       prepare(c, deps);
       const name = c.req.param('name');
       const sample = samples.find((s) => s.name === name);

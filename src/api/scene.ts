@@ -13,7 +13,7 @@
  * | GET /tabula/v1/scene/progress          | 200 {"importing":false} or {"importing":true,"phase","done","total"} |
  */
 import type { Hono } from 'hono';
-import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
+import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import type { SceneImported, SceneProgressAnswer } from '../wire/scenes';
 import { Params } from './http/params';
 import { endpoint } from './http/routing';
@@ -30,7 +30,7 @@ export function registerScene(app: Hono<ApiEnv>, deps: ApiDeps): void {
       const params = new Params(c.req.raw);
       params.checkShared(deps.db.name);
       params.validate(['database']);
-      if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
+      requireRole(c, 'admin');
       const progress = deps.db.importProgress();
       return c.json((progress ? { importing: true, ...progress } : { importing: false }) satisfies SceneProgressAnswer);
     },
@@ -66,7 +66,7 @@ async function importScene(c: ApiContext, deps: ApiDeps): Promise<Response> {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type}; a scene is application/zip`);
   }
   // The principal is checked before the body is read: a non-admin's upload is not worth receiving.
-  if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
+  requireRole(c, 'admin');
   const bytes = await readBody(c.req.raw, limits.maxSceneBytes);
   const written = await deps.db.importScene(bytes, mode, c.get('principal'));
   return c.json(written satisfies SceneImported, 200);

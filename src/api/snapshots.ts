@@ -12,7 +12,7 @@
  * | DELETE /tabula/v1/snapshots/{name}           | 204; 404 when there is none                         |
  */
 import type { Hono } from 'hono';
-import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
+import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import type { SceneImported, SnapshotInfo, SnapshotList } from '../wire/scenes';
 import { Params } from './http/params';
 import { endpoint } from './http/routing';
@@ -24,7 +24,7 @@ const missing = (name: string) => new DbError('RESTAPI-NODOCUMENT', `snapshot ${
 
 /** Admin first (as every scene operation), then the parameters (only `database`). */
 function prepare(c: ApiContext, deps: ApiDeps): void {
-  if (!c.get('principal').roles.has('admin')) throw new DbError('SEC-PRIV');
+  requireRole(c, 'admin');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
   params.validate(['database']);

@@ -21,7 +21,7 @@
  * The search index is not part of a scene (it is derived): its snapshot and change log are
  * emptied, so the next search re-indexes every document, as a first start would.
  */
-import { unwrap } from 'idb';
+import { unwrap, wrap } from 'idb';
 import { DbError } from '../errors';
 import { readersOf } from '../documents/store';
 import { seededUsers } from '../security/users';
@@ -32,13 +32,6 @@ import type { SceneCounts, SceneRead } from './read';
 export type ImportMode = 'replace' | 'merge';
 
 const SEARCH_SNAPSHOT_META = 'search-snapshot';
-
-/** Settles when the request has (and so every request of its transaction issued before it). */
-const settled = (request: IDBRequest): Promise<void> =>
-  new Promise((resolve, reject) => {
-    request.addEventListener('success', () => resolve());
-    request.addEventListener('error', () => reject(request.error));
-  });
 
 /** Writes the scene; `writing` is told when the body is read and only the commit is left. */
 export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: ImportMode, version: number, writing: (counts: SceneCounts) => void): Promise<SceneCounts> {
@@ -67,7 +60,7 @@ export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: Import
     if (head.properties) store('config').put(head.properties, 'properties');
     // Merge appends the scene's pieces after the stored snapshot's (the caller folded the log in first).
     let piece = mode === 'merge' ? ((await tx.objectStore('triples-snapshot').getAllKeys()).at(-1) ?? -1) + 1 : 0;
-    let written: Promise<void> | undefined;
+    let written: Promise<unknown> | undefined;
     for (;;) {
       const next = scene.body.next();
       if (next.done) {
@@ -88,7 +81,8 @@ export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: Import
           last = documents.put(d);
         }
       }
-      const current = last && settled(last);
+      // Settles when the batch's last record is written, and so every record before it.
+      const current = last && wrap(last);
       current?.catch(() => undefined); // awaited on the next turn; an abort is also tx.done's
       // Once the batch before this one is written, the next is read while this one is.
       await written;

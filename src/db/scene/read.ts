@@ -216,14 +216,15 @@ function* sceneBody(source: SceneSource, names: Set<string>, roles: RoleLookup, 
 /** The N-Quads entry, a piece at a time, checked through the engine unless trusted; returns how many quads. */
 function* readTriples(source: SceneSource, ctx: ReadContext, progress: (done: number, total: number) => void): Generator<SceneBatch, number, void> {
   const bytes = inEntry(QUADS, () => source.read(QUADS));
-  const total = pieceCount(bytes);
-  let done = 0;
+  const pieces = pieceBounds(bytes);
   let lines = 0;
-  progress(0, total);
-  for (const piece of quadPieces(bytes)) {
+  progress(0, pieces.length);
+  for (const [i, [start, end]] of pieces.entries()) {
+    // Each piece decoded when it is reached: no string holds the whole entry.
+    const piece = inEntry(QUADS, () => strictUtf8(bytes.subarray(start, end), () => bad(`not UTF-8 (bytes ${start}–${end})`)));
     if (ctx.trusted) lines += lineCount(piece);
     yield { quads: ctx.trusted ? piece : checkerOf(ctx).check(piece) };
-    progress(++done, total);
+    progress(i + 1, pieces.length);
   }
   return ctx.trusted ? lines : checkerOf(ctx).count();
 }
@@ -350,8 +351,9 @@ function userOf(value: unknown, roles: RoleLookup): StoredUser {
   return user;
 }
 
-/** Where the N-Quads entry's pieces end: cut after a line end, at most {@link QUAD_PIECE_BYTES} bytes apart unless a line is longer. */
-function* pieceEnds(bytes: Uint8Array): Generator<[start: number, end: number]> {
+/** Where the N-Quads entry's pieces start and end: cut after a line end, at most {@link QUAD_PIECE_BYTES} bytes apart unless a line is longer. */
+function pieceBounds(bytes: Uint8Array): Array<[start: number, end: number]> {
+  const bounds: Array<[number, number]> = [];
   let start = 0;
   while (start < bytes.length) {
     let end = Math.min(start + QUAD_PIECE_BYTES, bytes.length);
@@ -359,20 +361,8 @@ function* pieceEnds(bytes: Uint8Array): Generator<[start: number, end: number]> 
       const nl = bytes.indexOf(0x0a, end - 1);
       end = nl === -1 ? bytes.length : nl + 1;
     }
-    yield [start, end];
+    bounds.push([start, end]);
     start = end;
   }
-}
-
-function pieceCount(bytes: Uint8Array): number {
-  let n = 0;
-  for (const _ of pieceEnds(bytes)) n++;
-  return n;
-}
-
-/** The N-Quads entry as text pieces, each decoded strictly when it is reached (no string holds the whole entry). */
-function* quadPieces(bytes: Uint8Array): Generator<string> {
-  for (const [start, end] of pieceEnds(bytes)) {
-    yield inEntry(QUADS, () => strictUtf8(bytes.subarray(start, end), () => bad(`not UTF-8 (bytes ${start}–${end})`)));
-  }
+  return bounds;
 }
