@@ -337,7 +337,7 @@ export function printSemantics(s: SemanticsResults): void {
     ['triples', 'stored as', 'IndexedDB read', 'in-page load fresh', 'first answer p50', 'runs', 'warm query', 'ping first: ping', '+ query', 'limit'],
     s.coldStart.map((c, i) => [
       String(c.triples),
-      `${c.stored.snapshotPieces} pieces ${mb(c.stored.snapshotChars)} MB + ${c.stored.logEntries} log ${mb(c.stored.logChars)} MB`,
+      `${c.stored.snapshotPieces} pieces ${mb(c.stored.snapshotChars)} MB (stored ${mb(c.stored.snapshotStoredBytes)} MB) + ${c.stored.logEntries} log ${mb(c.stored.logChars)} MB`,
       fmt(median(c.idbReadMs), 0),
       fmt(s.targets.coldStart[i].baselineLoadP50, 0),
       fmt(c.firstAnswer.p50, 0),

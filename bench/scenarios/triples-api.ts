@@ -144,6 +144,8 @@ export interface StoredTriples {
   ms: number;
   snapshotPieces: number;
   snapshotChars: number;
+  /** What IndexedDB holds of them (deflated, or the characters of plain pieces). */
+  snapshotStoredBytes: number;
   logEntries: number;
   logChars: number;
   graphs: number;
@@ -171,7 +173,7 @@ export async function storedTriples(dbName: string): Promise<StoredTriples> {
     const start = performance.now();
     const tx = db.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly');
     const [pieces, entries, graphs] = await Promise.all([
-      request(tx.objectStore('triples-snapshot').getAll() as IDBRequest<string[]>),
+      request(tx.objectStore('triples-snapshot').getAll() as IDBRequest<Array<string | { size: number; deflated: Uint8Array }>>),
       request(tx.objectStore('triples-log').getAll() as IDBRequest<LogEntryShape[]>),
       request(tx.objectStore('graphs').getAll()),
     ]);
@@ -179,7 +181,9 @@ export async function storedTriples(dbName: string): Promise<StoredTriples> {
     return {
       ms,
       snapshotPieces: pieces.length,
-      snapshotChars: pieces.reduce((n, p) => n + p.length, 0),
+      // Pieces are deflated (src/db/triples/snapshot-piece.ts) or, written by an older version or a scene import, plain text.
+      snapshotChars: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.size), 0),
+      snapshotStoredBytes: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.deflated.byteLength), 0),
       logEntries: entries.length,
       logChars: entries.reduce((n, e) => n + e.removed.length + e.added.reduce((m, a) => m + a.text.length, 0), 0),
       graphs: graphs.length,

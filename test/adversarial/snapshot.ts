@@ -10,6 +10,7 @@ import type * as Oxigraph from 'oxigraph';
 import type { TabulaIdb } from '../../src/db/storage/schema';
 import { replayEntry, type LogEntry } from '../../src/db/triples/change-set';
 import { loadKeepingLabels } from '../../src/db/triples/nquads';
+import { pieceNQuads, type SnapshotPiece } from '../../src/db/triples/snapshot-piece';
 
 /** Stores holding primary data, compared record by record. */
 const PRIMARY = ['documents', 'users', 'roles', 'config', 'graphs', 'query-options'] as const;
@@ -21,7 +22,7 @@ export interface DbSnapshot {
   primary: Record<string, string>;
   /** The triple store's raw snapshot pieces and log, serialised. */
   triplesRaw: string;
-  chunks: string[];
+  chunks: SnapshotPiece[];
   log: LogEntry[];
 }
 
@@ -58,7 +59,7 @@ export async function snapshotDb(idb: TabulaIdb, previous?: DbSnapshot, stores?:
 /** The quads a snapshot's triple records replay to, one N-Quads line each, sorted. */
 export function replayedQuads(ox: typeof Oxigraph, snapshot: DbSnapshot): string[] {
   const store = new ox.Store();
-  for (const chunk of snapshot.chunks) loadKeepingLabels(ox, store, chunk);
+  for (const chunk of snapshot.chunks) loadKeepingLabels(ox, store, pieceNQuads(chunk));
   for (const entry of snapshot.log) replayEntry(ox, store, entry);
   return store
     .dump({ format: 'application/n-quads' })

@@ -160,7 +160,7 @@ async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWr
   zip.text(GRAPHS, jsonText(graphs));
   zip.beginStream(QUADS);
   for await (const piece of triples.storedNQuads()) {
-    zip.streamChunk(utf8(piece));
+    zip.streamChunk(typeof piece === 'string' ? utf8(piece) : piece);
     yield NOTHING;
   }
   zip.endStream();

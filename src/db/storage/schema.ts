@@ -12,6 +12,7 @@ import type { StoredDocument } from '../documents/types';
 import type { StoredRole, StoredUser } from '../security/types';
 import type { LogEntry } from '../triples/change-set';
 import type { GraphRecord } from '../triples/graph-permissions';
+import type { SnapshotPiece } from '../triples/snapshot-piece';
 import type { QueryOptions } from '../options/types';
 
 /** A named query option set as stored (its JSON form; XML is converted on the way in and out). */
@@ -48,10 +49,10 @@ export interface TabulaSchema extends DBSchema {
     key: string;
     value: unknown;
   };
-  /** The triple store's last snapshot: N-Quads in pieces of ~4 MB cut at line ends, keyed 0, 1, 2… */
+  /** The triple store's last snapshot: N-Quads in pieces of ~4 MB cut at line ends, deflated (src/db/triples/snapshot-piece.ts), keyed 0, 1, 2… */
   'triples-snapshot': {
     key: number;
-    value: string;
+    value: SnapshotPiece;
   };
   /** Changes committed since the snapshot, in commit order (auto-increment keys). */
   'triples-log': {

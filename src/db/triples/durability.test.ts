@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Database } from '../database';
 import type { TripleStore } from './triple-store';
 import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
+import { pieceNQuads } from './snapshot-piece';
 
 const P = 'PREFIX : <http://ex/> ';
 
@@ -62,6 +63,29 @@ describe('durability', () => {
     const before = await state(db);
     db.close();
     expect(await state(await openDb(name))).toEqual(before);
+  });
+
+  test('a snapshot is stored deflated, and one written as plain N-Quads (an older version, a scene import) loads the same', async () => {
+    const name = uniqueName('deflated');
+    const db = await build(name, { snapshotChunkChars: 300 });
+    await db.triples.compact();
+    const before = await state(db);
+    const pieces = await db.idb.getAll('triples-snapshot');
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece).toMatchObject({ size: expect.any(Number), deflated: expect.any(Uint8Array) });
+    // The same quads as plain text pieces, cut at line ends as before deflating.
+    const plain = pieces.map((piece) => new TextDecoder().decode(pieceNQuads(piece) as Uint8Array));
+    expect(plain.every((text) => text.endsWith('\n'))).toBe(true);
+    const tx = db.idb.transaction('triples-snapshot', 'readwrite');
+    await tx.store.clear();
+    for (const [i, text] of plain.entries()) await tx.store.put(text, i);
+    await tx.done;
+    db.close();
+    const reopened = await openDb(name);
+    expect(await state(reopened)).toEqual(before);
+    await reopened.triples.compact();
+    expect((await reopened.idb.getAll('triples-snapshot')).every((piece) => typeof piece !== 'string')).toBe(true);
+    reopened.close();
   });
 
   test('the log is compacted automatically once it passes its threshold', async () => {

@@ -21,19 +21,24 @@ export function toNQuads(quads: Iterable<Oxigraph.Quad>): string {
 /**
  * Adds N-Quads (or, with `graph`, N-Triples into that graph) to the store keeping
  * blank-node labels. Lines are self-contained in both formats, so the split is exact.
+ * Text may come as UTF-8 bytes (a snapshot piece, src/db/triples/snapshot-piece.ts).
+ * `lenient` skips the engine's validation of IRIs and language tags: only for text the
+ * engine itself wrote (a snapshot), where it makes a load about a quarter faster.
  */
 export function loadKeepingLabels(
   ox: OxigraphModule,
   store: Oxigraph.Store,
-  text: string,
+  input: string | Uint8Array,
   graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph,
+  lenient = false,
 ): void {
-  if (text === '') return;
-  const options = parseOptions(graph);
-  if (!text.includes('_:')) {
-    store.load(text, options);
+  if (input.length === 0) return;
+  const options = { ...parseOptions(graph), lenient };
+  if (!mentionsBlankNode(input)) {
+    store.load(input, options);
     return;
   }
+  const text = typeof input === 'string' ? input : decoder.decode(input);
   const plain: string[] = [];
   const labelled: string[] = [];
   for (const line of text.split('\n')) {
@@ -42,6 +47,17 @@ export function loadKeepingLabels(
   }
   if (plain.length > 0) store.load(`${plain.join('\n')}\n`, options);
   for (const q of ox.parse(`${labelled.join('\n')}\n`, options)) store.add(q);
+}
+
+const decoder = new TextDecoder();
+const UNDERSCORE = 0x5f;
+const COLON = 0x3a;
+
+/** Whether `_:` occurs (a blank node, or those characters in a literal: then the slower path is merely not needed). */
+function mentionsBlankNode(input: string | Uint8Array): boolean {
+  if (typeof input === 'string') return input.includes('_:');
+  for (let i = input.indexOf(UNDERSCORE); i !== -1; i = input.indexOf(UNDERSCORE, i + 1)) if (input[i + 1] === COLON) return true;
+  return false;
 }
 
 /** Removes the quads of N-Quads text (or N-Triples of one graph) from the store. */

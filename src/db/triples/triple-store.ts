@@ -38,6 +38,7 @@ import type { GraphRecord } from './graph-permissions';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { loadKeepingLabels, splitAtLineEnds, toNQuads } from './nquads';
+import { deflatePiece, pieceNQuads, pieceSize } from './snapshot-piece';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
@@ -289,13 +290,13 @@ export class TripleStore {
   // ---- durability ----------------------------------------------------------------
 
   /**
-   * The stored triples as N-Quads pieces cut at line ends, for a scene export; the caller
+   * The stored triples as N-Quads pieces cut at line ends (text, or UTF-8 bytes), for a scene export; the caller
    * holds the write queue. Changes still in the log are folded into a snapshot first
    * (loading the engine only then), so what is read is the snapshot alone, a few pieces at
    * a time (the next read while the caller encodes this one) — never the whole store as one
    * string.
    */
-  async *storedNQuads(): AsyncGenerator<string> {
+  async *storedNQuads(): AsyncGenerator<string | Uint8Array> {
     await this.foldLog();
     const snapshot = watched(this.idb.transaction('triples-snapshot', 'readonly'));
     const [keys] = await Promise.all([snapshot.store.getAllKeys(), snapshot.done]);
@@ -304,7 +305,7 @@ export class TripleStore {
       const [piece] = await Promise.all([tx.store.get(key), tx.done]);
       return piece;
     };
-    for await (const piece of readAhead(keys.map(read), PIECES_AHEAD)) if (piece) yield piece;
+    for await (const piece of readAhead(keys.map(read), PIECES_AHEAD)) if (piece) yield pieceNQuads(piece);
   }
 
   /**
@@ -469,29 +470,35 @@ export class TripleStore {
 
   private async loadInto(ox: OxigraphModule): Promise<LoadedEngine> {
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
-    const [chunks, entries, records] = await Promise.all([
-      tx.objectStore('triples-snapshot').getAll(),
-      tx.objectStore('triples-log').getAll(),
-      tx.objectStore('graphs').getAll(),
-      tx.done,
-    ]);
+    const snapshot = tx.objectStore('triples-snapshot');
+    const keys = await snapshot.getAllKeys();
+    // Every piece is asked for at once, in this one transaction (one consistent state):
+    // IndexedDB reads the later pieces while the engine loads the earlier ones, where one
+    // getAll made the load wait for the whole read (docs/decisions/0027-triple-cold-start.md).
+    const reads = keys.map((key) => snapshot.get(key));
+    for (const read of reads) read.catch(() => undefined); // observed here; awaited in turn below
+    const [entries, records] = [tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll()];
     const store = new ox.Store();
     let snapshotChars = 0;
-    for (let i = 0; i < chunks.length; i++) {
-      snapshotChars += chunks[i].length;
-      loadKeepingLabels(ox, store, chunks[i]);
-      chunks[i] = ''; // let the collector have it: a large live heap slows V8 down (platform facts)
+    // Shifted off, so each piece can be collected once loaded: a large live heap slows V8 down.
+    for (let read = reads.shift(); read; read = reads.shift()) {
+      const piece = await read;
+      if (piece === undefined) continue;
+      snapshotChars += pieceSize(piece);
+      // The engine wrote this text itself (a dump): its checks would find nothing.
+      loadKeepingLabels(ox, store, pieceNQuads(piece), undefined, true);
       await yieldToEventLoop();
     }
+    const [log, graphs] = await Promise.all([entries, records, tx.done]);
     let logChars = 0;
-    for (let i = 0; i < entries.length; i++) {
-      replayEntry(ox, store, entries[i]);
-      logChars += entrySize(entries[i]);
+    for (let i = 0; i < log.length; i++) {
+      replayEntry(ox, store, log[i]);
+      logChars += entrySize(log[i]);
       if (i % 100 === 99) await yieldToEventLoop();
     }
-    const registry = new Map(records.map((r) => [r.iri, r]));
+    const registry = new Map(graphs.map((r) => [r.iri, r]));
     syncGraphSet(store, registry);
-    return { ox, store, registry, logEntries: entries.length, logChars, snapshotChars };
+    return { ox, store, registry, logEntries: log.length, logChars, snapshotChars };
   }
 
   /**
@@ -624,7 +631,11 @@ export class TripleStore {
     }
   }
 
-  /** Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair intact. */
+  /**
+   * Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair
+   * intact. The pieces are deflated before it opens (a transaction left idle between
+   * requests commits), yielding between pieces so requests are answered meanwhile.
+   */
   private async compactNow(engine: LoadedEngine): Promise<void> {
     let dump: string;
     try {
@@ -632,12 +643,16 @@ export class TripleStore {
     } catch (e) {
       throw this.survive(e, engine, 'engine');
     }
-    const chunks = splitAtLineEnds(dump, this.chunkChars);
+    const pieces = [];
+    for (const text of splitAtLineEnds(dump, this.chunkChars)) {
+      pieces.push(deflatePiece(text));
+      await yieldToEventLoop();
+    }
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
     try {
       const snapshot = tx.objectStore('triples-snapshot');
       await snapshot.clear();
-      await issueAll<() => Promise<unknown>, unknown>([...chunks.map((chunk, i) => () => snapshot.put(chunk, i)), () => tx.objectStore('triples-log').clear()], (issue) => issue());
+      await issueAll<() => Promise<unknown>, unknown>([...pieces.map((piece, i) => () => snapshot.put(piece, i)), () => tx.objectStore('triples-log').clear()], (issue) => issue());
       await tx.done;
     } catch (e) {
       abortQuietly(tx);

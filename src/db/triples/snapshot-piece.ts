@@ -1,0 +1,42 @@
+/**
+ * How a piece of the triple store's snapshot is stored: N-Quads cut at line ends, as
+ * deflated UTF-8. A cold start reads the whole snapshot back, and in this Chromium
+ * IndexedDB hands large values to the worker at ~50 MB/s on the worker's own thread, so
+ * the read could not overlap the engine's load; inflating is four to five times faster
+ * than that, and N-Quads deflate ten- to sixteen-fold
+ * (docs/decisions/0027-triple-cold-start.md).
+ *
+ * Pieces written as plain N-Quads strings — by earlier versions, and by a scene import,
+ * which writes the archive's text as it comes — load as well; the next compaction
+ * deflates them.
+ */
+import { deflateSync, inflateSync } from 'fflate';
+import { utf8 } from '../util/bytes';
+
+export interface DeflatedPiece {
+  /** Bytes of the UTF-8 N-Quads once inflated. */
+  size: number;
+  deflated: Uint8Array;
+}
+
+/** A `triples-snapshot` value. */
+export type SnapshotPiece = string | DeflatedPiece;
+
+/**
+ * fflate's level 6: on N-Quads it inflates a third faster than level 1 (the cold start's
+ * path) and deflates about as fast (compaction's path, off any request's).
+ */
+const LEVEL = 6;
+
+export function deflatePiece(nquads: string): DeflatedPiece {
+  const bytes = utf8(nquads);
+  return { size: bytes.length, deflated: deflateSync(bytes, { level: LEVEL }) };
+}
+
+/** The piece's N-Quads: UTF-8 bytes for a deflated piece, the text itself for a plain one. */
+export function pieceNQuads(piece: SnapshotPiece): string | Uint8Array {
+  return typeof piece === 'string' ? piece : inflateSync(piece.deflated, { out: new Uint8Array(piece.size) });
+}
+
+/** The piece's size once inflated (characters of a plain piece; the same for ASCII N-Quads). */
+export const pieceSize = (piece: SnapshotPiece): number => (typeof piece === 'string' ? piece.length : piece.size);
