@@ -1,9 +1,9 @@
 /**
  * The search queries the peers section asks both sides: the search section's mix
- * (search-api.ts) without its range constraint, which neither peer has an index for.
+ * (search-data.ts) without its range constraint, which neither peer has an index for.
  * `words` is the query without phrase quotes, what a peer without phrases is given.
  */
-import { searchQueries } from './search-api';
+import { searchQueries } from './search-data';
 
 export interface PeerSearchQuery {
   name: string;
