@@ -6,6 +6,7 @@
 import { sparqlSelect, timedRequest } from './triples-api';
 import { queries } from './triples-data';
 import { benchDocuments } from './documents';
+import { timed } from './latency';
 import { JSON_TYPE, expectStatus, timedPing } from './search-api';
 import { peerSearchQueries } from './peers-queries';
 
@@ -40,14 +41,6 @@ export async function tabulaSparqlRuns({ triples, runs, warmup }: { triples: num
 export async function tabulaSingleLatency({ count, warmup }: { count: number; warmup: number }): Promise<{ ping: number[]; create: number[]; get: number[]; replace: number[] }> {
   const docs = benchDocuments('/bench/single/', count + warmup);
   const url = (i: number) => `/v1/documents?uri=${encodeURIComponent(docs[i].uri)}`;
-  const timed = async (what: string, expected: number, request: () => Promise<Response>) => {
-    const start = performance.now();
-    const res = await request();
-    await res.arrayBuffer();
-    const ms = performance.now() - start;
-    if (res.status !== expected) throw new Error(`${what}: expected ${expected}, got ${res.status}`);
-    return ms;
-  };
   const changed = (i: number) => JSON.stringify({ ...(JSON.parse(docs[i].text) as object), title: `changed ${i}` });
   const out = { ping: [] as number[], create: [] as number[], get: [] as number[], replace: [] as number[] };
   const phase = async (samples: number[], f: (i: number) => Promise<number>) => {
@@ -57,9 +50,9 @@ export async function tabulaSingleLatency({ count, warmup }: { count: number; wa
     }
   };
   await phase(out.ping, () => timedPing());
-  await phase(out.create, (i) => timed(`PUT ${docs[i].uri}`, 201, () => fetch(url(i), { method: 'PUT', headers: JSON_TYPE, body: docs[i].text })));
-  await phase(out.get, (i) => timed(`GET ${docs[i].uri}`, 200, () => fetch(url(i))));
-  await phase(out.replace, (i) => timed(`PUT ${docs[i].uri} again`, 204, () => fetch(url(i), { method: 'PUT', headers: JSON_TYPE, body: changed(i) })));
+  await phase(out.create, (i) => timed(() => fetch(url(i), { method: 'PUT', headers: JSON_TYPE, body: docs[i].text }), 201, `PUT ${docs[i].uri}`));
+  await phase(out.get, (i) => timed(() => fetch(url(i)), 200, `GET ${docs[i].uri}`));
+  await phase(out.replace, (i) => timed(() => fetch(url(i), { method: 'PUT', headers: JSON_TYPE, body: changed(i) }), 204, `PUT ${docs[i].uri} again`));
   return out;
 }
 
