@@ -28,6 +28,12 @@
  * semantics section's triples and the search section's documents, against the same records read and written straight in
  * IndexedDB from the page; written as the `scenes` section.
  *
+ * Peers (bench/peers.ts): the libraries a user would pick instead, doing the same work in a
+ * page beside Tabula through the service worker — Comunica over an N3 store and quadstore
+ * over IndexedDB on the BSBM triples and the ten queries, PouchDB on the documents, Orama
+ * and MiniSearch on the search documents — with the ratio and whether Tabula is at least
+ * as fast; written as the `peers` section.
+ *
  * Options (environment): BENCH_COUNT (latency samples, default 500), BENCH_TOTAL
  * (bulk documents, default 20000), BENCH_BATCHES (default "100,500,1000,2000");
  * BENCH_TRIPLES (default 1000000), BENCH_TRIPLE_REQUESTS (triples per request of each
@@ -38,10 +44,17 @@
  * BENCH_SEARCH_DOCS (default 100000), BENCH_SEARCH_BATCH (documents per bulk request,
  * default 1000), BENCH_SEARCH_RUNS (default 50), BENCH_SEARCH_WARMUP (default 10),
  * BENCH_SEARCH_COLD_RUNS (default 3), BENCH_SEARCH_SNAPSHOT_WAIT (ms, default 120000);
- * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_SCENES=1
- * leave a part out (its sections are then null in latest.json; values runs on the search
+ * BENCH_PEERS_TRIPLES (default 100000), BENCH_PEERS_RUNS (runs per query, default 20),
+ * BENCH_PEERS_WARMUP (default 3), BENCH_PEERS_CAP (ms a peer's query run may take, default
+ * 30000), BENCH_PEERS_BUDGET (ms of runs per query and peer before sampling stops, default
+ * 60000), BENCH_PEERS_TOTAL (documents, default BENCH_TOTAL), BENCH_PEERS_BATCHES (default
+ * BENCH_BATCHES), BENCH_PEERS_LATENCY (single-document samples, default BENCH_COUNT),
+ * BENCH_PEERS_DOCS (search documents, default BENCH_SEARCH_DOCS);
+ * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_SCENES=1 /
+ * BENCH_SKIP_PEERS=1 leave a part out (its sections are then null in latest.json; values runs on the search
  * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
- * BENCH_SEARCH_WARMUP). A full run takes about half an hour.
+ * BENCH_SEARCH_WARMUP; peers reuses the documents section's bulk figures when that section
+ * ran on the same documents and batch sizes). A full run takes about half an hour.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -54,12 +67,13 @@ import type * as Scenarios from './scenarios/page-entry';
 import { summarize, type Summary } from './stats';
 import { chromiumArgs } from '../e2e/chromium';
 import { launchBenchBrowser, type BenchBrowser } from './browser';
-import { controlledPage, pageScript } from './page';
+import { controlledPage, pageScript, peersScript } from './page';
 import { fmt, table } from './report';
 import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
 import { PREFIX as SEARCH_PREFIX, TARGET_QUERY, printSearch, runSearch, searchOptionsFromEnv, type SearchResults } from './search';
 import { printValues, runValues, type ValuesResults } from './values';
 import { printScenes, runScenes, type ScenesResults } from './scenes';
+import { peersOptionsFromEnv, printPeers, runPeers, type PeersResults } from './peers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -72,8 +86,18 @@ const skipSemantics = process.env.BENCH_SKIP_SEMANTICS === '1';
 const skipSearch = process.env.BENCH_SKIP_SEARCH === '1';
 const skipValues = skipSearch || process.env.BENCH_SKIP_VALUES === '1';
 const skipScenes = process.env.BENCH_SKIP_SCENES === '1';
+const skipPeers = process.env.BENCH_SKIP_PEERS === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
+const peersOptions = peersOptionsFromEnv(process.env, {
+  bulkVariants: semanticsOptions.bulkVariants,
+  compactionWaitMs: semanticsOptions.compactionWaitMs,
+  total,
+  batchSizes,
+  latencyCount: count,
+  docs: searchOptions.docs,
+  searchBatch: searchOptions.batchSize,
+});
 
 function git(...args: string[]): string | null {
   try {
@@ -174,6 +198,15 @@ async function main(): Promise<void> {
       printScenes(scenes);
     }
 
+    let peers: PeersResults | null = null;
+    if (!skipPeers) {
+      console.log(`\nPeers: ${peersOptions.triples} triples, ${peersOptions.total} documents, ${peersOptions.docs} search documents, ${peersOptions.runs} runs per query`);
+      // The documents section's bulk figures stand for Tabula's when they measured the same work.
+      const sameBulk = documents !== null && peersOptions.total === total && peersOptions.batchSizes.join() === batchSizes.join();
+      peers = await runPeers(browser, baseURL, script, await peersScript(), peersOptions, { bulk: sameBulk ? documents.bulk : undefined }, (line) => console.log(line));
+      printPeers(peers);
+    }
+
     const results = {
       date: new Date().toISOString(),
       environment: {
@@ -198,7 +231,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipScenes ? ['scenes'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -209,6 +242,7 @@ async function main(): Promise<void> {
       search,
       values: values.results,
       scenes,
+      peers,
     };
     const out = join(here, 'results', 'latest.json');
     mkdirSync(dirname(out), { recursive: true });

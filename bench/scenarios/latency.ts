@@ -16,7 +16,8 @@ export interface LatencySamples {
   get: number[];
 }
 
-async function timed(request: () => Promise<Response>, expected: number, what: string): Promise<number> {
+/** One request to its last byte, its status checked after the clock stops. */
+export async function timed(request: () => Promise<Response>, expected: number, what: string): Promise<number> {
   const start = performance.now();
   const res = await request();
   await res.arrayBuffer();

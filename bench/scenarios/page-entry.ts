@@ -12,3 +12,4 @@ export { flexBaselineBuild, flexForget } from './search-flexsearch';
 export { valuesConfigure, valuesLatency, valuesVerify } from './values-api';
 export { valuesBaselineForget, valuesBaselineLoad } from './values-baseline';
 export { sceneCounts, sceneExport, sceneForget, sceneImport, sceneRawBaseline } from './scene-api';
+export { tabulaSearchRuns, tabulaSingleLatency, tabulaSparqlRuns } from './peers-tabula';

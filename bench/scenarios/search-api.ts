@@ -7,7 +7,7 @@
  * page.
  */
 import { buildMultipart, quoteParam } from '../../src/client/multipart';
-import { PRICE_BUCKETS, ROOT_COLLATION, priceBucket, queryTerms, searchDocuments, type SearchDocument } from './search-data';
+import { PRICE_BUCKETS, ROOT_COLLATION, priceBucket, queryTerms, searchDocuments, searchQueries, type SearchDocument } from './search-data';
 import { flexHits, flexQuery } from './search-flexsearch';
 
 /** The stored query options every benchmark search names. */
@@ -181,25 +181,6 @@ export async function searchVerify({ total, prefix }: { total: number; prefix: s
     categories: compare('category', expected((d) => d.category)),
     buckets: compare('price', expected((d) => priceBucket(d.price))),
   };
-}
-
-export interface SearchQuery {
-  name: string;
-  kind: string;
-  q: string;
-  /** The same words for FlexSearch (AND of terms), when it can answer the query at all. */
-  baseline?: string;
-}
-
-/** The query mix. */
-export function searchQueries(): SearchQuery[] {
-  const t = queryTerms();
-  return [
-    { name: 'one-term', kind: 'a mid-frequency word', q: t.single, baseline: t.single },
-    { name: 'two-term-and', kind: 'two words, AND', q: t.pair.join(' '), baseline: t.pair.join(' ') },
-    { name: 'phrase', kind: 'a two-word phrase', q: `"${t.phrase}"` },
-    { name: 'constraint', kind: 'category range constraint AND a word', q: `category:${t.category} ${t.constraintWord}` },
-  ];
 }
 
 /** `PT1.5S` → 1500 (the search metrics are xs:duration strings). */

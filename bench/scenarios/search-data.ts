@@ -119,6 +119,25 @@ export function queryTerms(): { single: string; pair: [string, string]; phrase: 
   };
 }
 
+export interface SearchQuery {
+  name: string;
+  kind: string;
+  q: string;
+  /** The same words for FlexSearch (AND of terms), when it can answer the query at all. */
+  baseline?: string;
+}
+
+/** The search section's query mix, over {@link queryTerms}. */
+export function searchQueries(): SearchQuery[] {
+  const t = queryTerms();
+  return [
+    { name: 'one-term', kind: 'a mid-frequency word', q: t.single, baseline: t.single },
+    { name: 'two-term-and', kind: 'two words, AND', q: t.pair.join(' '), baseline: t.pair.join(' ') },
+    { name: 'phrase', kind: 'a two-word phrase', q: `"${t.phrase}"` },
+    { name: 'constraint', kind: 'category range constraint AND a word', q: `category:${t.category} ${t.constraintWord}` },
+  ];
+}
+
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 export function searchDocument(prefix: string, i: number): SearchDocument {

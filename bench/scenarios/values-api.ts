@@ -7,7 +7,8 @@
  * the page.
  */
 import type { ValuesResponse } from '../../src/wire/values';
-import { JSON_TYPE, durationMs, expectStatus, searchQueries, searchUrl, timedPing } from './search-api';
+import { JSON_TYPE, durationMs, expectStatus, searchUrl, timedPing } from './search-api';
+import { searchQueries } from './search-data';
 import { ROOT_COLLATION } from './search-data';
 import { categoryValues, priceValues, timedBaseline, type Distinct } from './values-baseline';
 
