@@ -17,9 +17,19 @@ describe('N-Quads with blank nodes', () => {
     expect(store.dump({ format: 'application/n-quads' }).split('\n').filter(Boolean).sort()).toEqual(text.split('\n').filter(Boolean).sort());
   });
 
+  test.each([
+    ['bytes, scanned', new TextEncoder().encode(text), undefined],
+    ['bytes, known to be labelled', new TextEncoder().encode(text), true],
+    ['text, leniently', text, undefined],
+  ] as const)('loadKeepingLabels keeps the labels of %s', (_, input, labelled) => {
+    const store = new oxigraph.Store();
+    loadKeepingLabels(oxigraph, store, input, { lenient: true, labelled });
+    expect(store.dump({ format: 'application/n-quads' }).split('\n').filter(Boolean).sort()).toEqual(text.split('\n').filter(Boolean).sort());
+  });
+
   test('loadKeepingLabels with a graph reads N-Triples into that graph', () => {
     const store = new oxigraph.Store();
-    loadKeepingLabels(oxigraph, store, '_:n <http://p> "1" .\n', oxigraph.namedNode('http://g'));
+    loadKeepingLabels(oxigraph, store, '_:n <http://p> "1" .\n', { graph: oxigraph.namedNode('http://g') });
     expect(store.match().map(String)).toEqual(['_:n <http://p> "1" <http://g>']);
   });
 

@@ -18,24 +18,30 @@ export function toNQuads(quads: Iterable<Oxigraph.Quad>): string {
   return out;
 }
 
+/** How {@link loadKeepingLabels} loads. */
+export interface LoadOptions {
+  /** Load N-Triples into this graph (otherwise the text is N-Quads). */
+  graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph;
+  /**
+   * Skip the engine's validation of IRIs and language tags: only for text that passed it
+   * when it was written (a snapshot, a logged payload), where it makes a load about a
+   * quarter faster.
+   */
+  lenient?: boolean;
+  /** Whether the text mentions `_:`, when the caller knows (a snapshot piece records it); else it is scanned for. */
+  labelled?: boolean;
+}
+
 /**
  * Adds N-Quads (or, with `graph`, N-Triples into that graph) to the store keeping
  * blank-node labels. Lines are self-contained in both formats, so the split is exact.
  * Text may come as UTF-8 bytes (a snapshot piece, src/db/triples/snapshot-piece.ts).
- * `lenient` skips the engine's validation of IRIs and language tags: only for text the
- * engine itself wrote (a snapshot), where it makes a load about a quarter faster.
  */
-export function loadKeepingLabels(
-  ox: OxigraphModule,
-  store: Oxigraph.Store,
-  input: string | Uint8Array,
-  graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph,
-  lenient = false,
-): void {
+export function loadKeepingLabels(ox: OxigraphModule, store: Oxigraph.Store, input: string | Uint8Array, options: LoadOptions = {}): void {
   if (input.length === 0) return;
-  const options = { ...parseOptions(graph), lenient };
-  if (!mentionsBlankNode(input)) {
-    store.load(input, options);
+  const parse = { ...parseOptions(options.graph), lenient: options.lenient ?? false };
+  if (!(options.labelled ?? mentionsBlankNode(input))) {
+    store.load(input, parse);
     return;
   }
   const text = typeof input === 'string' ? input : decoder.decode(input);
@@ -45,8 +51,8 @@ export function loadKeepingLabels(
     if (line === '') continue;
     (line.includes('_:') ? labelled : plain).push(line);
   }
-  if (plain.length > 0) store.load(`${plain.join('\n')}\n`, options);
-  for (const q of ox.parse(`${labelled.join('\n')}\n`, options)) store.add(q);
+  if (plain.length > 0) store.load(`${plain.join('\n')}\n`, parse);
+  for (const q of ox.parse(`${labelled.join('\n')}\n`, parse)) store.add(q);
 }
 
 const decoder = new TextDecoder();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { deflatePiece, pieceNQuads, pieceSize } from './snapshot-piece';
+import { deflatePiece, pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
 
 const decode = (bytes: string | Uint8Array) => (typeof bytes === 'string' ? bytes : new TextDecoder('utf-8', { fatal: true }).decode(bytes));
 
@@ -16,6 +16,7 @@ describe('snapshot pieces', () => {
     const bytes = new TextEncoder().encode(text);
     expect(piece.size).toBe(bytes.length);
     expect(pieceSize(piece)).toBe(bytes.length);
+    expect(pieceLabelled(piece)).toBe(text.includes('_:'));
     expect(decode(pieceNQuads(piece))).toBe(text);
     if (text.length > 10_000) expect(piece.deflated.byteLength).toBeLessThan(bytes.length / 5);
   });
@@ -23,5 +24,6 @@ describe('snapshot pieces', () => {
   test('a plain piece (an older snapshot, a scene import) is its own text', () => {
     expect(pieceNQuads(texts[0])).toBe(texts[0]);
     expect(pieceSize(texts[0])).toBe(texts[0].length);
+    expect(pieceLabelled(texts[0])).toBeUndefined();
   });
 });

@@ -17,6 +17,8 @@ export interface DeflatedPiece {
   /** Bytes of the UTF-8 N-Quads once inflated. */
   size: number;
   deflated: Uint8Array;
+  /** Whether the text mentions `_:` (blank nodes, whose labels a load must keep): known when deflating, so a load need not scan for it. */
+  labelled: boolean;
 }
 
 /** A `triples-snapshot` value. */
@@ -30,13 +32,16 @@ const LEVEL = 6;
 
 export function deflatePiece(nquads: string): DeflatedPiece {
   const bytes = utf8(nquads);
-  return { size: bytes.length, deflated: deflateSync(bytes, { level: LEVEL }) };
+  return { size: bytes.length, deflated: deflateSync(bytes, { level: LEVEL }), labelled: nquads.includes('_:') };
 }
 
 /** The piece's N-Quads: UTF-8 bytes for a deflated piece, the text itself for a plain one. */
 export function pieceNQuads(piece: SnapshotPiece): string | Uint8Array {
   return typeof piece === 'string' ? piece : inflateSync(piece.deflated, { out: new Uint8Array(piece.size) });
 }
+
+/** Whether the piece mentions `_:`; undefined for a plain piece (the load scans it). */
+export const pieceLabelled = (piece: SnapshotPiece): boolean | undefined => (typeof piece === 'string' ? undefined : piece.labelled);
 
 /** The piece's size once inflated (characters of a plain piece; the same for ASCII N-Quads). */
 export const pieceSize = (piece: SnapshotPiece): number => (typeof piece === 'string' ? piece.length : piece.size);

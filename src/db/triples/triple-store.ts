@@ -38,7 +38,7 @@ import type { GraphRecord } from './graph-permissions';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { loadKeepingLabels, splitAtLineEnds, toNQuads } from './nquads';
-import { deflatePiece, pieceNQuads, pieceSize } from './snapshot-piece';
+import { deflatePiece, pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
@@ -486,7 +486,7 @@ export class TripleStore {
       if (piece === undefined) continue;
       snapshotChars += pieceSize(piece);
       // The engine wrote this text itself (a dump): its checks would find nothing.
-      loadKeepingLabels(ox, store, pieceNQuads(piece), undefined, true);
+      loadKeepingLabels(ox, store, pieceNQuads(piece), { lenient: true, labelled: pieceLabelled(piece) });
       await yieldToEventLoop();
     }
     const [log, graphs] = await Promise.all([entries, records, tx.done]);
