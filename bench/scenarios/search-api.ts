@@ -199,6 +199,8 @@ export function searchQueries(): SearchQuery[] {
     { name: 'two-term-and', kind: 'two words, AND', q: t.pair.join(' '), baseline: t.pair.join(' ') },
     { name: 'phrase', kind: 'a two-word phrase', q: `"${t.phrase}"` },
     { name: 'constraint', kind: 'category range constraint AND a word', q: `category:${t.category} ${t.constraintWord}` },
+    { name: 'near', kind: 'two words within 10 words of each other', q: `${t.pair[0]} NEAR ${t.pair[1]}` },
+    { name: 'one-term-10pct', kind: 'a word in ~10% of the documents', q: t.tenth, baseline: t.tenth },
   ];
 }
 
@@ -365,6 +367,29 @@ function payloadBytes(value: unknown): number {
   if (value instanceof Set) return [...value].reduce((n: number, v) => n + payloadBytes(v), 0);
   if (typeof value === 'object') return Object.entries(value).reduce((n, [k, v]) => n + k.length + payloadBytes(v), 0);
   return 0;
+}
+
+/**
+ * The stored documents' content, in characters (the generated texts are ASCII, so bytes too):
+ * what the snapshot's size is weighed against. Read in batches, changing nothing.
+ */
+export async function storedDocumentBytes(dbName: string): Promise<{ documents: number; bytes: number }> {
+  const db = await request(indexedDB.open(dbName));
+  try {
+    let documents = 0;
+    let bytes = 0;
+    let after: IDBKeyRange | undefined;
+    for (;;) {
+      const tx = db.transaction('documents', 'readonly');
+      const batch = await request(tx.objectStore('documents').getAll(after, 5_000) as IDBRequest<Array<{ uri: string; content: string | Uint8Array }>>);
+      for (const d of batch) bytes += typeof d.content === 'string' ? d.content.length : d.content.byteLength;
+      documents += batch.length;
+      if (batch.length < 5_000) return { documents, bytes };
+      after = IDBKeyRange.lowerBound(batch[batch.length - 1].uri, true);
+    }
+  } finally {
+    db.close();
+  }
 }
 
 /** Reads what a starting worker reads of the search index, from the page, changing nothing. */
