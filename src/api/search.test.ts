@@ -328,3 +328,16 @@ describe('search after a worker stop, from the snapshot', () => {
     for (const [i, q] of queries.entries()) expect(await answer(again, q), `${q}, texts decoded`).toEqual(before[i]);
   });
 });
+
+test('a document GET after a worker stop answers without loading the search index or the triple store', async () => {
+  const api = await recipes();
+  await api.db.search.snapshot();
+  api.db.close();
+  const again = await reopened(api, { auth: 'application' });
+  const res = await again.fetch('/v1/documents?uri=/r/soup.json');
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { title: string }).title).toBe('Tomato soup');
+  expect(again.db.search.loaded()).toBeUndefined();
+  expect(again.db.search.loadCount()).toBe(0);
+  expect(again.db.triples.loadCount()).toBe(0);
+});
