@@ -7,7 +7,7 @@ export { bulkIngest } from './bulk-ingest';
 export { idbBaseline } from './idb-baseline';
 export { graphSize, sparqlQueryMix, storedTriples, timedRequest, triplesBulkLoad } from './triples-api';
 export { oxigraphLoad } from './oxigraph-baseline';
-export { searchIngest, searchLatency, searchSnapshotSettled, searchTimedRequest, searchVerify, storedSearchIndex } from './search-api';
+export { searchIngest, searchLatency, searchSnapshotSettled, searchTimedRequest, searchVerify, storedDocumentBytes, storedSearchIndex } from './search-api';
 export { flexBaselineBuild, flexForget } from './search-flexsearch';
 export { valuesConfigure, valuesLatency, valuesVerify } from './values-api';
 export { valuesBaselineForget, valuesBaselineLoad } from './values-baseline';

@@ -348,6 +348,29 @@ function payloadBytes(value: unknown): number {
   return 0;
 }
 
+/**
+ * The stored documents' content, in characters (the generated texts are ASCII, so bytes too):
+ * what the snapshot's size is weighed against. Read in batches, changing nothing.
+ */
+export async function storedDocumentBytes(dbName: string): Promise<{ documents: number; bytes: number }> {
+  const db = await request(indexedDB.open(dbName));
+  try {
+    let documents = 0;
+    let bytes = 0;
+    let after: IDBKeyRange | undefined;
+    for (;;) {
+      const tx = db.transaction('documents', 'readonly');
+      const batch = await request(tx.objectStore('documents').getAll(after, 5_000) as IDBRequest<Array<{ uri: string; content: string | Uint8Array }>>);
+      for (const d of batch) bytes += typeof d.content === 'string' ? d.content.length : d.content.byteLength;
+      documents += batch.length;
+      if (batch.length < 5_000) return { documents, bytes };
+      after = IDBKeyRange.lowerBound(batch[batch.length - 1].uri, true);
+    }
+  } finally {
+    db.close();
+  }
+}
+
 /** Reads what a starting worker reads of the search index, from the page, changing nothing. */
 export async function storedSearchIndex(dbName: string): Promise<StoredSearchIndex> {
   const db = await request(indexedDB.open(dbName));

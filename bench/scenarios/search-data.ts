@@ -106,9 +106,10 @@ function getModel(): Model {
  * chosen for the share of documents they hit (measured on the first 5,000, stems
  * included) — a mid-frequency word in ~9% of documents, two words whose AND hits ~1.6%,
  * a collocation in ~14%, and for the constraint query a word in ~15% within the second
- * most common category (~14%), together ~2.3%.
+ * most common category (~14%), together ~2.3%; `tenth`, a word in ~10% (on the first 20,000,
+ * stems included: its stem has no other form in the vocabulary).
  */
-export function queryTerms(): { single: string; pair: [string, string]; phrase: string; constraintWord: string; category: string } {
+export function queryTerms(): { single: string; pair: [string, string]; phrase: string; constraintWord: string; category: string; tenth: string } {
   const m = getModel();
   return {
     single: m.content[100],
@@ -116,6 +117,7 @@ export function queryTerms(): { single: string; pair: [string, string]; phrase: 
     phrase: COLLOCATIONS[4],
     constraintWord: m.content[25],
     category: CATEGORIES[1],
+    tenth: m.content[81],
   };
 }
 
@@ -135,6 +137,8 @@ export function searchQueries(): SearchQuery[] {
     { name: 'two-term-and', kind: 'two words, AND', q: t.pair.join(' '), baseline: t.pair.join(' ') },
     { name: 'phrase', kind: 'a two-word phrase', q: `"${t.phrase}"` },
     { name: 'constraint', kind: 'category range constraint AND a word', q: `category:${t.category} ${t.constraintWord}` },
+    { name: 'near', kind: 'two words within 10 words of each other', q: `${t.pair[0]} NEAR ${t.pair[1]}` },
+    { name: 'one-term-10pct', kind: 'a word in ~10% of the documents', q: t.tenth, baseline: t.tenth },
   ];
 }
 

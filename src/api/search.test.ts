@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { basic, testApi, type TestApi } from '../../test/helpers';
+import { basic, reopened, testApi, type TestApi } from '../../test/helpers';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -302,4 +302,42 @@ describe('/v1/config/indexes', () => {
     const xml = await (await api.fetch('/v1/config/indexes?format=xml')).text();
     expect(xml).toContain('<rapi:index-summary query-options="prices"');
   });
+});
+
+describe('search after a worker stop, from the snapshot', () => {
+  const queries = ['soup', '"tomato soup"', 'soup NEAR/3 basil', 'title:soup', 'cuisine:french', 'servings GT 3 AND soup', 'coll:recipes'];
+  /** The answer without its timings, which differ run to run. */
+  const answer = async (api: TestApi, q: string) => {
+    const body = await searchJson(api, `/v1/search?${new URLSearchParams({ q, options: 'recipes', format: 'json' })}`);
+    return { ...body, metrics: undefined };
+  };
+
+  test('every answer (results, snippets, facets) is the same as the first request after the stop and once the texts are decoded', async () => {
+    const api = await recipes();
+    const before = await Promise.all(queries.map((q) => answer(api, q)));
+    await api.db.search.snapshot();
+    api.db.close();
+    for (const [i, q] of queries.entries()) {
+      const first = await reopened(api, { auth: 'application' });
+      expect(await answer(first, q), `${q}, first after the stop`).toEqual(before[i]);
+      first.db.close();
+    }
+    const again = await reopened(api, { auth: 'application' });
+    await answer(again, 'nothing-at-all');
+    await again.db.search.settled();
+    for (const [i, q] of queries.entries()) expect(await answer(again, q), `${q}, texts decoded`).toEqual(before[i]);
+  });
+});
+
+test('a document GET after a worker stop answers without loading the search index or the triple store', async () => {
+  const api = await recipes();
+  await api.db.search.snapshot();
+  api.db.close();
+  const again = await reopened(api, { auth: 'application' });
+  const res = await again.fetch('/v1/documents?uri=/r/soup.json');
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { title: string }).title).toBe('Tomato soup');
+  expect(again.db.search.loaded()).toBeUndefined();
+  expect(again.db.search.loadCount()).toBe(0);
+  expect(again.db.triples.loadCount()).toBe(0);
 });

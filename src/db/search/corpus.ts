@@ -348,7 +348,9 @@ export class Corpus {
     const docs: CorpusDump['docs'] = [];
     for (const e of this.entries) {
       if (!e) continue;
-      docs.push({ ...e, properties: this.propertyTexts.get(e.key) });
+      // Named, not spread: a restored entry's text is a getter (snapshot-pack.ts).
+      const { key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys } = e;
+      docs.push({ key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys, properties: this.propertyTexts.get(key) });
     }
     return { next: this.entries.length, docs, content: this.content.tables(), properties: this.properties.tables() };
   }
@@ -358,8 +360,10 @@ export class Corpus {
     this.content.restoreTables(dump.content, terms.content, dump.docs.map((d) => d.key));
     this.properties.restoreTables(dump.properties, terms.properties, dump.docs.flatMap((d) => (d.properties ? [d.key] : [])));
     this.entries.length = dump.next;
-    for (const d of dump.docs) {
-      const { properties, ...entry } = d;
+    for (const entry of dump.docs) {
+      // Kept as it is, not copied: a restored entry decodes its text when first read (snapshot-pack.ts).
+      const properties = entry.properties;
+      delete entry.properties;
       this.entries[entry.key] = entry;
       this.byUri.set(entry.uri, entry.key);
       this.live++;

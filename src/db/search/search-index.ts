@@ -19,7 +19,7 @@ import type { StoredDocument } from '../documents/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { Corpus, type CorpusDump } from './corpus';
-import { packDocs, unpackDocs, type PackedDocs } from './snapshot-pack';
+import { packDocs, unpackPiece, type PackedDocs } from './snapshot-pack';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore, IndexSettings } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './live-range-indexes';
@@ -39,7 +39,12 @@ export interface CommittedChange {
 interface SnapshotMeta {
   watermark: number;
   pieces: number;
+  /** The pieces' layout; a snapshot of another (an older release's) is not read: every document is re-indexed. */
+  format?: number;
 }
+
+/** Variable-length word ids and postings, texts decoded on first need (decision 0012's second amendment). */
+const SNAPSHOT_FORMAT = 2;
 
 interface SnapshotHead {
   corpus: Omit<CorpusDump, 'docs'>;
@@ -66,6 +71,8 @@ export class SearchIndex {
   private changedSinceSnapshot = 0;
   private lastWrite = 0;
   private snapshotting: Promise<void> | undefined;
+  /** The background decoding of restored texts, while it runs. */
+  private decoding: Promise<void> | undefined;
   private closed = false;
   /** Completed loads since this instance was made (`GET /tabula/v1/status`). */
   private loads = 0;
@@ -201,9 +208,9 @@ export class SearchIndex {
     this.ranges.storageCleared();
   }
 
-  /** Resolves when no snapshot is pending (tests, `Database.idle`). */
+  /** Resolves when no snapshot is pending and the restored texts are decoded (tests, `Database.idle`). */
   async settled(): Promise<void> {
-    while (this.snapshotting) await this.snapshotting;
+    while (this.snapshotting || this.decoding) await (this.snapshotting ?? this.decoding);
   }
 
   /** Background work is pending: a snapshot waiting for a quiet spell or being written, or a range index build. */
@@ -242,14 +249,22 @@ export class SearchIndex {
     const changeLog = tx.objectStore('search-changes');
     const [changeKeys, changes] = await Promise.all([changeLog.getAllKeys(range), changeLog.getAll(range)]);
     await tx.done;
-    if (meta && pieces.length === meta.pieces) {
+    const usable = meta !== undefined && pieces.length === meta.pieces && meta.format === SNAPSHOT_FORMAT;
+    const decoders: Array<() => void> = [];
+    if (usable) {
       const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedDocs[]];
-      corpus.restore({ ...head.corpus, docs: docPieces.flatMap(unpackDocs) }, head.terms);
+      const unpacked = docPieces.map(unpackPiece);
+      corpus.restore({ ...head.corpus, docs: unpacked.flatMap((u) => u.docs) }, head.terms);
+      decoders.push(...unpacked.map((u) => u.decode));
       this.watermark = meta.watermark;
     } else if (meta) {
-      console.error('[tabula] the search snapshot is incomplete; re-indexing every document');
+      console.error(
+        meta.format === SNAPSHOT_FORMAT
+          ? '[tabula] the search snapshot is incomplete; re-indexing every document'
+          : '[tabula] the search snapshot is of an older layout; re-indexing every document',
+      );
     }
-    const stale = !meta || pieces.length !== meta.pieces;
+    const stale = !usable;
     const uris = stale ? undefined : [...new Set(changes.flatMap((c) => c.uris))];
     await this.catchUp(corpus, uris);
     if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
@@ -258,7 +273,29 @@ export class SearchIndex {
     this.corpus = corpus;
     this.loads++;
     this.snapshotIfDue();
+    this.decodeLater(decoders);
     return corpus;
+  }
+
+  /**
+   * Decodes the restored texts a piece at a time once the first answer is out, between
+   * other work: a query needing a text of a piece not yet decoded decodes it itself, so
+   * this only keeps that cost off later queries.
+   */
+  private decodeLater(decoders: Array<() => void>): void {
+    if (decoders.length === 0) return;
+    const decoding = (async () => {
+      for (const decode of decoders) {
+        await yieldToEventLoop();
+        if (this.closed) return;
+        decode();
+      }
+    })()
+      .catch((e: unknown) => console.error('[tabula] decoding the search snapshot failed; texts are decoded when first needed', e))
+      .finally(() => {
+        if (this.decoding === decoding) this.decoding = undefined;
+      });
+    this.decoding = decoding;
   }
 
   /** Re-indexes the documents named (or, with none named, every document) from the document store, in batches. */
@@ -332,7 +369,7 @@ export class SearchIndex {
       await store.clear();
       const writes: Array<() => Promise<unknown>> = [
         ...pieces.map((p, i) => () => store.put(p, i)),
-        () => tx.objectStore('config').put({ watermark, pieces: pieces.length } satisfies SnapshotMeta, SNAPSHOT_META),
+        () => tx.objectStore('config').put({ watermark, pieces: pieces.length, format: SNAPSHOT_FORMAT } satisfies SnapshotMeta, SNAPSHOT_META),
         () => (watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : Promise.resolve()),
       ];
       await issueAll(writes, (write) => write());

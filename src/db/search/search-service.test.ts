@@ -460,3 +460,64 @@ describe('search over a mixed corpus, checked against a brute-force oracle', () 
     await expectSame({ kind: 'directory', uris: ['/m/'], infinite: false }, () => true);
   });
 });
+
+describe('search: the snapshot (compact texts decoded on first need)', () => {
+  const queries: Array<{ name: string; query: Query }> = [
+    { name: 'a word', query: word('soup') },
+    { name: 'a phrase', query: word('tomato soup') },
+    { name: 'NEAR', query: { kind: 'near', queries: [word('soup'), word('hours')], distance: 5 } },
+    { name: 'a word in a scope', query: word('roast', {}, { kind: 'json-property', name: 'tip' }) },
+    { name: 'a number value', query: { kind: 'value', scope: { kind: 'json-property', name: 'servings' }, values: [4], options: {} } },
+    { name: 'a boolean value', query: { kind: 'value', scope: { kind: 'json-property', name: 'vegan' }, values: [true], options: {} } },
+    { name: 'a properties word', query: { kind: 'properties', query: word('curie') } },
+    { name: 'a collection', query: { kind: 'collection', uris: ['french'] } },
+    { name: 'everything', query: { kind: 'true' } },
+  ];
+  /** A response without its timings, which differ run to run. */
+  const answer = (r: SearchResponse) => ({ ...r, metrics: undefined });
+
+  test('a reload answers every query as before: as the first query (texts still packed) and once they are decoded', async () => {
+    const db = await corpus();
+    await put(db, { uri: '/extra/list.json', json: { n: -0.5, big: 2 ** 40, nothing: null, no: false, words: ['tomato', 'soup'] }, properties: { tags: ['x'] } });
+    const before = await Promise.all(queries.map((q) => run(db, q.query).then(answer)));
+    await db.search.snapshot();
+    db.close();
+    for (const [i, q] of queries.entries()) {
+      const first = await openDb(db.name);
+      expect(answer(await run(first, q.query)), `${q.name}, first after the reload`).toEqual(before[i]);
+      first.close();
+    }
+    const again = await openDb(db.name);
+    await run(again, { kind: 'false' });
+    await again.search.settled();
+    for (const [i, q] of queries.entries()) expect(answer(await run(again, q.query)), `${q.name}, texts decoded`).toEqual(before[i]);
+    // Writes before and after the decoding replace and remove restored documents.
+    await put(again, { uri: '/recipes/soup.json', json: { title: 'Onion broth' } });
+    await again.documents.remove(['/notes/shopping.txt'], admin);
+    expect(uris(await run(again, word('soup')))).toEqual(['/extra/list.json', '/recipes/stew.xml']);
+  });
+
+  test('a write reaching a restored document before its text is decoded removes its old words', async () => {
+    const db = await corpus();
+    await run(db, { kind: 'true' });
+    await db.search.snapshot();
+    db.close();
+    const again = await openDb(db.name);
+    await run(again, { kind: 'collection', uris: ['recipes'] });
+    await put(again, { uri: '/recipes/soup.json', json: { title: 'Onion broth' } });
+    expect(uris(await run(again, word('tomato')))).toEqual(['/notes/shopping.txt']);
+    expect(uris(await run(again, word('broth')))).toEqual(['/recipes/soup.json']);
+  });
+
+  test('a snapshot of the layout before (no format in its record) is not read: every document is re-indexed', async () => {
+    const db = await corpus();
+    await run(db, { kind: 'true' });
+    await db.search.snapshot();
+    const before = await Promise.all(queries.map((q) => run(db, q.query).then(answer)));
+    const meta = (await db.idb.get('config', 'search-snapshot')) as { watermark: number; pieces: number; format?: number };
+    await db.idb.put('config', { watermark: meta.watermark, pieces: meta.pieces }, 'search-snapshot');
+    db.close();
+    const again = await openDb(db.name);
+    for (const [i, q] of queries.entries()) expect(answer(await run(again, q.query)), q.name).toEqual(before[i]);
+  });
+});

@@ -3,41 +3,70 @@
  * nodes and metadata go into a few typed arrays and string tables instead of one object
  * graph per document. IndexedDB clones a typed array as one block of bytes but walks an
  * object graph field by field: for 100k documents that was most of a cold start (the
- * read alone took 1.7–3.3 s for 189 MB). Unpacked texts are views into the packed
- * arrays, so a start copies nothing.
+ * read alone took 1.7–3.3 s for 189 MB).
+ *
+ * The forward index (the texts) is most of a piece: its word ids and node lengths and
+ * paths are variable-length integers (varint.ts), and it is decoded a piece at a time,
+ * the first time a document of the piece needs its text (a phrase, a score, a snippet)
+ * or when the search index decodes what is left in the background after a load. The
+ * decoded texts are views into one array per piece, as before.
  */
 import type { DocumentFormat } from '../documents/types';
 import type { RangeValue } from '../indexes/range-values';
-import type { DocEntry, IndexedText } from './corpus';
+import { NodeKind, type DocEntry, type IndexedText } from './corpus';
+import { readVarints, varintCount, VarintWriter } from './varint';
 
 export type SnapshotDoc = DocEntry & { properties?: IndexedText };
 
+/**
+ * Texts, one after the other. A text's words are its nodes' words in order (corpus.ts
+ * analyses them so), so the node lengths delimit the texts' words too.
+ */
 interface PackedTexts {
-  tokenOffsets: Uint32Array;
-  tokens: Uint32Array;
-  nodeOffsets: Uint32Array;
-  nodeStart: Uint32Array;
-  nodePath: Uint32Array;
+  /** Every text's word ids. */
+  tokens: Uint8Array;
+  /** Every node's word count and path id. */
+  nodes: Uint8Array;
+  /** Per text, its node count. */
+  nodeCounts: Uint8Array;
   nodeKind: Uint8Array;
-  /** Scalar (number, boolean, null) node values: owner text, node index, value. */
-  scalarTexts: Uint32Array;
-  scalarNodes: Uint32Array;
-  scalarValues: Array<number | boolean | null>;
+  /**
+   * The values of number nodes, in node order: a whole number n in [0, 2³¹) as 2n, any
+   * other as 1 and its value next in `otherNumbers`. Boolean nodes' values are
+   * `booleans` (1: true), in node order; null nodes need none.
+   */
+  numbers: Uint8Array;
+  otherNumbers: Float64Array;
+  booleans: Uint8Array;
 }
 
+/** Ids in the narrowest array that holds them. */
+type NarrowIds = Uint8Array | Uint16Array | Uint32Array;
+
 interface PackedLists {
-  offsets: Uint32Array;
-  ids: Uint32Array;
+  /** Each list's length. */
+  counts: Uint8Array;
+  ids: NarrowIds;
   table: string[];
+}
+
+function narrowIds(ids: readonly number[], tableSize: number): NarrowIds {
+  if (tableSize <= 0x100) return Uint8Array.from(ids);
+  if (tableSize <= 0x10000) return Uint16Array.from(ids);
+  return Uint32Array.from(ids);
 }
 
 export interface PackedDocs {
   count: number;
-  keys: Int32Array;
-  uris: string[];
+  /** The documents' keys, ascending, as gaps (varint.ts). */
+  keys: Uint8Array;
+  /** Each URI as the length it shares with the one before (varint.ts) and the rest: URIs written together share their directories. */
+  uriShared: Uint8Array;
+  uriRests: string[];
   formats: Uint8Array;
   mimeTypes: PackedLists;
-  quality: Float64Array;
+  /** Small whole numbers (as they nearly always are) take a byte each. */
+  quality: Int8Array | Float64Array;
   collections: PackedLists;
   readers: PackedLists;
   content: PackedTexts;
@@ -51,77 +80,114 @@ export interface PackedDocs {
   rangeKeyTable: string[];
   rangeKeyMasks: Uint32Array;
   /** Range values by index key: the owning document (index into this piece) of each value. */
-  ranges: Array<{ key: string; docs: Uint32Array; values: RangeValue[] }>;
+  ranges: Array<{ key: string; docs: Uint8Array; values: RangeValue[] }>;
 }
 
 const FORMATS: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
 
+const SMALL_NUMBER = 2 ** 31;
+
 function packTexts(texts: readonly IndexedText[]): PackedTexts {
-  let tokenCount = 0;
   let nodeCount = 0;
-  for (const t of texts) {
-    tokenCount += t.tokens.length;
-    nodeCount += t.nodeStart.length;
-  }
-  const out: PackedTexts = {
-    tokenOffsets: new Uint32Array(texts.length + 1),
-    tokens: new Uint32Array(tokenCount),
-    nodeOffsets: new Uint32Array(texts.length + 1),
-    nodeStart: new Uint32Array(nodeCount),
-    nodePath: new Uint32Array(nodeCount),
-    nodeKind: new Uint8Array(nodeCount),
-    scalarTexts: new Uint32Array(0),
-    scalarNodes: new Uint32Array(0),
-    scalarValues: [],
-  };
-  const scalarTexts: number[] = [];
-  const scalarNodes: number[] = [];
-  let t = 0;
+  for (const t of texts) nodeCount += t.nodeStart.length;
+  const tokens = new VarintWriter();
+  const nodes = new VarintWriter();
+  const nodeCounts = new VarintWriter();
+  const numbers = new VarintWriter();
+  const otherNumbers: number[] = [];
+  const booleans: number[] = [];
+  const nodeKind = new Uint8Array(nodeCount);
   let n = 0;
-  texts.forEach((text, i) => {
-    out.tokens.set(text.tokens, t);
-    out.nodeStart.set(text.nodeStart, n);
-    out.nodePath.set(text.nodePath, n);
-    out.nodeKind.set(text.nodeKind, n);
-    t += text.tokens.length;
-    n += text.nodeStart.length;
-    out.tokenOffsets[i + 1] = t;
-    out.nodeOffsets[i + 1] = n;
-    if (text.scalars) {
-      for (const [node, value] of Object.entries(text.scalars)) {
-        scalarTexts.push(i);
-        scalarNodes.push(Number(node));
-        out.scalarValues.push(value);
-      }
+  for (const text of texts) {
+    for (let j = 0; j < text.tokens.length; j++) tokens.write(text.tokens[j]);
+    const count = text.nodeStart.length;
+    nodeCounts.write(count);
+    for (let j = 0; j < count; j++) {
+      nodes.write((j + 1 < count ? text.nodeStart[j + 1] : text.tokens.length) - text.nodeStart[j]);
+      nodes.write(text.nodePath[j]);
+      const value = text.scalars?.[j];
+      if (text.nodeKind[j] === NodeKind.number) {
+        const v = value as number;
+        if (Number.isInteger(v) && v >= 0 && v < SMALL_NUMBER && !Object.is(v, -0)) numbers.write(v * 2);
+        else {
+          numbers.write(1);
+          otherNumbers.push(v);
+        }
+      } else if (text.nodeKind[j] === NodeKind.boolean) booleans.push(value ? 1 : 0);
     }
-  });
-  out.scalarTexts = Uint32Array.from(scalarTexts);
-  out.scalarNodes = Uint32Array.from(scalarNodes);
-  return out;
+    nodeKind.set(text.nodeKind, n);
+    n += count;
+  }
+  return {
+    tokens: tokens.finish(),
+    nodes: nodes.finish(),
+    nodeCounts: nodeCounts.finish(),
+    nodeKind,
+    numbers: numbers.finish(),
+    otherNumbers: Float64Array.from(otherNumbers),
+    booleans: Uint8Array.from(booleans),
+  };
 }
 
+/** Decodes every text of a piece at once: one array per column, each text a view into them. */
 function unpackTexts(p: PackedTexts, count: number): IndexedText[] {
+  const tokens = new Uint32Array(varintCount(p.tokens, 0, p.tokens.length));
+  readVarints(p.tokens, 0, p.tokens.length, tokens);
+  const nodeCount = p.nodeKind.length;
+  const pairs = new Uint32Array(nodeCount * 2);
+  readVarints(p.nodes, 0, p.nodes.length, pairs);
+  const nodeStart = new Uint32Array(nodeCount);
+  const nodePath = new Uint32Array(nodeCount);
+  const nodeCounts = new Uint32Array(count);
+  readVarints(p.nodeCounts, 0, p.nodeCounts.length, nodeCounts);
+  const numbers = new Float64Array(varintCount(p.numbers, 0, p.numbers.length));
+  readVarints(p.numbers, 0, p.numbers.length, numbers);
+  let [number, other, boolean] = [0, 0, 0];
   const out: IndexedText[] = [];
+  let t = 0;
+  let first = 0;
   for (let i = 0; i < count; i++) {
-    out.push({
-      tokens: p.tokens.subarray(p.tokenOffsets[i], p.tokenOffsets[i + 1]),
-      nodeStart: p.nodeStart.subarray(p.nodeOffsets[i], p.nodeOffsets[i + 1]),
-      nodePath: p.nodePath.subarray(p.nodeOffsets[i], p.nodeOffsets[i + 1]),
-      nodeKind: p.nodeKind.subarray(p.nodeOffsets[i], p.nodeOffsets[i + 1]),
-    });
+    const end = first + nodeCounts[i];
+    const textStart = t;
+    let scalars: IndexedText['scalars'];
+    for (let j = first; j < end; j++) {
+      nodeStart[j] = t - textStart;
+      t += pairs[2 * j];
+      nodePath[j] = pairs[2 * j + 1];
+      switch (p.nodeKind[j]) {
+        case NodeKind.number: {
+          const coded = numbers[number++];
+          (scalars ??= {})[j - first] = coded === 1 ? p.otherNumbers[other++] : coded / 2;
+          break;
+        }
+        case NodeKind.boolean:
+          (scalars ??= {})[j - first] = p.booleans[boolean++] === 1;
+          break;
+        case NodeKind.null:
+          (scalars ??= {})[j - first] = null;
+      }
+    }
+    // A text's tokens are the words of its nodes, in order.
+    const text: IndexedText = {
+      tokens: tokens.subarray(textStart, t),
+      nodeStart: nodeStart.subarray(first, end),
+      nodePath: nodePath.subarray(first, end),
+      nodeKind: p.nodeKind.subarray(first, end),
+    };
+    if (scalars) text.scalars = scalars;
+    out.push(text);
+    first = end;
   }
-  p.scalarTexts.forEach((text, j) => {
-    (out[text].scalars ??= {})[p.scalarNodes[j]] = p.scalarValues[j];
-  });
   return out;
 }
 
 function packLists(lists: ReadonlyArray<readonly string[]>): PackedLists {
   const table: string[] = [];
   const index = new Map<string, number>();
-  const offsets = new Uint32Array(lists.length + 1);
+  const counts = new VarintWriter();
   const ids: number[] = [];
-  lists.forEach((list, i) => {
+  lists.forEach((list) => {
+    counts.write(list.length);
     for (const s of list) {
       let id = index.get(s);
       if (id === undefined) {
@@ -131,15 +197,54 @@ function packLists(lists: ReadonlyArray<readonly string[]>): PackedLists {
       }
       ids.push(id);
     }
-    offsets[i + 1] = ids.length;
   });
-  return { offsets, ids: Uint32Array.from(ids), table };
+  return { counts: counts.finish(), ids: narrowIds(ids, table.length), table };
 }
 
-const listAt = (p: PackedLists, i: number): string[] => Array.from(p.ids.subarray(p.offsets[i], p.offsets[i + 1]), (id) => p.table[id]);
+/** Reads the lists back, in order. */
+function unpackLists(p: PackedLists, count: number): string[][] {
+  const counts = new Uint32Array(count);
+  readVarints(p.counts, 0, p.counts.length, counts);
+  const out: string[][] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const list: string[] = [];
+    for (let j = 0; j < counts[i]; j++) list.push(p.table[p.ids[at++]]);
+    out.push(list);
+  }
+  return out;
+}
 
 /** Mask words per document: one while the keys fit in 32 bits (the layout snapshots had before more were allowed). */
 const maskWords = (keys: number): number => Math.max(1, Math.ceil(keys / 32));
+
+function frontCoded(uris: readonly string[]): { uriShared: Uint8Array; uriRests: string[] } {
+  const shared = new VarintWriter();
+  const uriRests: string[] = [];
+  let previous = '';
+  for (const uri of uris) {
+    let n = 0;
+    const max = Math.min(uri.length, previous.length);
+    while (n < max && uri.charCodeAt(n) === previous.charCodeAt(n)) n++;
+    shared.write(n);
+    uriRests.push(uri.slice(n));
+    previous = uri;
+  }
+  return { uriShared: shared.finish(), uriRests };
+}
+
+function unfrontCoded(p: PackedDocs): string[] {
+  const shared = new Uint32Array(p.count);
+  readVarints(p.uriShared, 0, p.uriShared.length, shared);
+  let previous = '';
+  return p.uriRests.map((rest, i) => (previous = previous.slice(0, shared[i]) + rest));
+}
+
+function ascendingKeys(docs: readonly SnapshotDoc[]): Uint8Array {
+  const out = new VarintWriter();
+  out.writeAscending(docs.map((d) => d.key));
+  return out.finish();
+}
 
 export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
   const withProps = docs.flatMap((d, i) => (d.properties ? [i] : []));
@@ -165,11 +270,13 @@ export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
   });
   return {
     count: docs.length,
-    keys: Int32Array.from(docs, (d) => d.key),
-    uris: docs.map((d) => d.uri),
+    keys: ascendingKeys(docs),
+    ...frontCoded(docs.map((d) => d.uri)),
     formats: Uint8Array.from(docs, (d) => FORMATS.indexOf(d.format)),
     mimeTypes: packLists(docs.map((d) => [d.mimeType])),
-    quality: Float64Array.from(docs, (d) => d.quality),
+    quality: docs.every((d) => Number.isInteger(d.quality) && d.quality >= -128 && d.quality < 128 && !Object.is(d.quality, -0))
+      ? Int8Array.from(docs, (d) => d.quality)
+      : Float64Array.from(docs, (d) => d.quality),
     collections: packLists(docs.map((d) => d.collections)),
     readers: packLists(docs.map((d) => d.readers)),
     content: packTexts(docs.map((d) => d.content)),
@@ -177,35 +284,98 @@ export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
     properties: packTexts(withProps.map((i) => docs[i].properties!)),
     rangeKeyTable,
     rangeKeyMasks,
-    ranges: [...ranges].map(([key, r]) => ({ key, docs: Uint32Array.from(r.docs), values: r.values })),
+    ranges: [...ranges].map(([key, r]) => {
+      // A document's values are together and documents in order: ascending, as gaps.
+      const owners = new VarintWriter();
+      owners.writeAscending(r.docs);
+      return { key, docs: owners.finish(), values: r.values };
+    }),
   };
 }
 
-export function unpackDocs(p: PackedDocs): SnapshotDoc[] {
-  const content = unpackTexts(p.content, p.count);
+/** A piece's content texts, decoded all at once the first time one is asked for. */
+class PieceTexts {
+  private decoded: IndexedText[] | undefined;
+
+  constructor(
+    private packed: PackedTexts | undefined,
+    private readonly count: number,
+  ) {}
+
+  at(i: number): IndexedText {
+    return this.decode()[i];
+  }
+
+  decode(): IndexedText[] {
+    if (!this.decoded) {
+      this.decoded = unpackTexts(this.packed!, this.count);
+      // The bytes are not needed once decoded.
+      this.packed = undefined;
+    }
+    return this.decoded;
+  }
+}
+
+/** A restored document's entry: its text is decoded with its piece's, when first read. */
+class RestoredEntry implements SnapshotDoc {
+  ranges?: Record<string, RangeValue[]>;
+  rangeKeys?: string[];
+  properties?: IndexedText;
+
+  constructor(
+    readonly key: number,
+    readonly uri: string,
+    readonly format: DocumentFormat,
+    readonly mimeType: string,
+    readonly collections: string[],
+    readonly quality: number,
+    readonly readers: string[],
+    private readonly texts: PieceTexts,
+    private readonly at: number,
+  ) {}
+
+  get content(): IndexedText {
+    return this.texts.at(this.at);
+  }
+
+  /** The entry as a plain one would print (its text included, the piece it comes from not). */
+  toJSON(): SnapshotDoc {
+    const { texts: _texts, at: _at, ...fields } = this;
+    return { ...fields, content: this.content };
+  }
+}
+
+/**
+ * A piece's entries, with texts decoded on first need; `decode` decodes them now (the
+ * search index calls it in the background after a load, a piece at a time).
+ */
+export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () => void } {
+  const texts = new PieceTexts(p.content, p.count);
   const properties = unpackTexts(p.properties, p.propertyDocs.length);
-  const docs: SnapshotDoc[] = [];
+  const docs: RestoredEntry[] = [];
   const words = p.count > 0 ? p.rangeKeyMasks.length / p.count : 1;
+  const keys = new Float64Array(p.count);
+  readVarints(p.keys, 0, p.keys.length, keys, 0, true);
+  const uris = unfrontCoded(p);
+  const [mimeTypes, collections, readers] = [p.mimeTypes, p.collections, p.readers].map((lists) => unpackLists(lists, p.count));
   for (let i = 0; i < p.count; i++) {
+    const entry = new RestoredEntry(keys[i], uris[i], FORMATS[p.formats[i]], mimeTypes[i][0], collections[i], p.quality[i], readers[i], texts, i);
     const rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0);
-    docs.push({
-      key: p.keys[i],
-      uri: p.uris[i],
-      format: FORMATS[p.formats[i]],
-      mimeType: listAt(p.mimeTypes, i)[0],
-      collections: listAt(p.collections, i),
-      quality: p.quality[i],
-      readers: listAt(p.readers, i),
-      content: content[i],
-      ...(rangeKeys.length > 0 ? { rangeKeys } : {}),
-    });
+    if (rangeKeys.length > 0) entry.rangeKeys = rangeKeys;
+    docs.push(entry);
   }
   p.propertyDocs.forEach((doc, j) => (docs[doc].properties = properties[j]));
   for (const r of p.ranges) {
-    r.docs.forEach((doc, j) => {
+    const owners = new Uint32Array(r.values.length);
+    readVarints(r.docs, 0, r.docs.length, owners, 0, true);
+    owners.forEach((doc, j) => {
       const entry = docs[doc];
       ((entry.ranges ??= {})[r.key] ??= []).push(r.values[j]);
     });
   }
-  return docs;
+  return { docs, decode: () => void texts.decode() };
+}
+
+export function unpackDocs(p: PackedDocs): SnapshotDoc[] {
+  return unpackPiece(p).docs;
 }

@@ -11,10 +11,14 @@
  *   document's keys from its forward index, and postings are in ascending document
  *   order (keys only grow), so a removal is a binary search per key;
  * - snapshots: `export`/`import` go through 75 MB of JSON for 100k documents (2 s to
- *   import, most of a cold start). The postings are packed into one typed array instead
- *   and put back as FlexSearch's map directly.
+ *   import, most of a cold start). The postings are packed into one byte array instead
+ *   (each list as the gaps between its ascending keys, in variable-length integers) and
+ *   put back as FlexSearch's map a key at a time, when the key is first used: a restore
+ *   makes no array of millions of numbers before the first answer, and keys never asked
+ *   for cost nothing but their bytes.
  */
 import { Index } from 'flexsearch';
+import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** Splits the key list Tabula hands FlexSearch; keys never contain a space. */
 const encode = (text: string): string[] => (text === '' ? [] : text.split(' '));
@@ -27,23 +31,44 @@ interface FlexInternals {
   reg: Set<number>;
 }
 
-/** Every key with its postings, packed: `postings[offsets[i]…offsets[i+1]]` are `keys[i]`'s documents, ascending. */
+/**
+ * Every key with its postings, packed: `bytes[offsets[i]…offsets[i+1]]` are `keys[i]`'s
+ * documents, ascending, as gaps in variable-length integers (varint.ts).
+ */
 export interface TermIndexSnapshot {
   keys: string[];
   offsets: Uint32Array;
-  postings: Uint32Array;
+  bytes: Uint8Array;
 }
 
 export class TermIndex {
   private index = new Index(options);
+  /** A restored snapshot's keys not yet put into FlexSearch's map, by their index in {@link packed}. */
+  private pending = new Map<string, number>();
+  private packed: TermIndexSnapshot | undefined;
 
   private get inner(): FlexInternals {
     return this.index as unknown as FlexInternals;
   }
 
+  /** Puts a restored key's postings into FlexSearch's map, if they are still only packed. */
+  private unpack(key: string): void {
+    const i = this.pending.get(key);
+    if (i === undefined) return;
+    this.pending.delete(key);
+    const s = this.packed!;
+    const [start, end] = [s.offsets[i], s.offsets[i + 1]];
+    const posting = new Array<number>(varintCount(s.bytes, start, end));
+    readVarints(s.bytes, start, end, posting, 0, true);
+    this.inner.map.set(key, [posting]);
+    if (this.pending.size === 0) this.packed = undefined;
+  }
+
   /** Indexes a new document's keys (a document is removed before it is indexed again). */
   add(doc: number, keys: Iterable<string>): void {
-    const text = [...keys].join(' ');
+    const list = [...keys];
+    if (this.pending.size > 0) for (const key of list) this.unpack(key);
+    const text = list.join(' ');
     if (text !== '') this.index.add(doc, text);
   }
 
@@ -51,6 +76,7 @@ export class TermIndex {
   remove(doc: number, keys: Iterable<string>): void {
     const map = this.inner.map;
     for (const key of keys) {
+      this.unpack(key);
       const posting = map.get(key)?.[0];
       if (!posting) continue;
       const at = binarySearch(posting, doc);
@@ -61,6 +87,7 @@ export class TermIndex {
 
   /** The documents holding a key, ascending. */
   lookup(key: string): number[] {
+    this.unpack(key);
     // Every posting: the limit is only FlexSearch's page size.
     return this.index.search(key, { limit: Number.MAX_SAFE_INTEGER }) as number[];
   }
@@ -71,39 +98,56 @@ export class TermIndex {
     for (const [key, slots] of this.inner.map) {
       if ((slots[0]?.length ?? 0) > 0 && test(key)) out.push(key);
     }
+    // A packed key has postings: a snapshot keeps only keys with some.
+    for (const key of this.pending.keys()) if (test(key)) out.push(key);
     return out;
   }
 
   snapshot(): TermIndexSnapshot {
     const keys: string[] = [];
-    let total = 0;
+    const offsets: number[] = [0];
+    const out = new VarintWriter();
     for (const [key, slots] of this.inner.map) {
-      const n = slots[0]?.length ?? 0;
-      if (n === 0) continue;
+      const posting = slots[0];
+      if (!posting || posting.length === 0) continue;
       keys.push(key);
-      total += n;
+      out.writeAscending(posting);
+      offsets.push(out.length);
     }
-    const offsets = new Uint32Array(keys.length + 1);
-    const postings = new Uint32Array(total);
-    let at = 0;
-    keys.forEach((key, i) => {
-      const posting = this.inner.map.get(key)![0]!;
-      postings.set(posting, at);
-      at += posting.length;
-      offsets[i + 1] = at;
-    });
-    return { keys, offsets, postings };
+    const packedBytes: Array<[number, number]> = [];
+    const s = this.packed;
+    let bytes = out.finish();
+    if (s && this.pending.size > 0) {
+      // Keys never unpacked since the restore: their bytes are copied as they are.
+      let extra = 0;
+      for (const i of this.pending.values()) {
+        packedBytes.push([s.offsets[i], s.offsets[i + 1]]);
+        extra += s.offsets[i + 1] - s.offsets[i];
+      }
+      const all = new Uint8Array(bytes.length + extra);
+      all.set(bytes);
+      let at = bytes.length;
+      for (const key of this.pending.keys()) keys.push(key);
+      for (const [start, end] of packedBytes) {
+        all.set(s.bytes.subarray(start, end), at);
+        at += end - start;
+        offsets.push(at);
+      }
+      bytes = all;
+    }
+    return { keys, offsets: Uint32Array.from(offsets), bytes };
   }
 
-  /** Replaces the index with a snapshot's; `docs`: the documents it holds (the corpus knows them). */
+  /**
+   * Replaces the index with a snapshot's; `docs`: the documents it holds (the corpus knows
+   * them). The postings stay packed until their key is used.
+   */
   restore(s: TermIndexSnapshot, docs: Iterable<number>): void {
     const index = new Index(options);
-    const inner = index as unknown as FlexInternals;
-    s.keys.forEach((key, i) => {
-      inner.map.set(key, [Array.from(s.postings.subarray(s.offsets[i], s.offsets[i + 1]))]);
-    });
-    inner.reg = new Set(docs);
+    (index as unknown as FlexInternals).reg = new Set(docs);
     this.index = index;
+    this.pending = new Map(s.keys.map((key, i) => [key, i]));
+    this.packed = this.pending.size > 0 ? s : undefined;
   }
 }
 
