@@ -264,18 +264,19 @@ export async function runSemantics(browser: BenchBrowser, baseURL: string, scrip
   const baselineRate = baselineLoadOf(o.triples).triplesPerSecond;
   const targets: SemanticsResults['targets'] = {
     bulkAtLeastHalfOfBaseline: {
-      target: 'bulk load ≥ 0.5 × the in-page Oxigraph load rate (fresh page)',
+      target: 'bulk load ≥ 0.6 × the in-page Oxigraph load rate (fresh page)',
       ratio: bestBulk.triplesPerSecond / baselineRate,
       apiTriplesPerSecond: bestBulk.triplesPerSecond,
       baselineTriplesPerSecond: baselineRate,
-      met: bestBulk.triplesPerSecond >= 0.5 * baselineRate,
+      met: bestBulk.triplesPerSecond >= 0.6 * baselineRate,
     },
     coldStart: coldStart.map((c) => {
       const baselineLoadP50 = baselineLoadOf(c.triples).fresh.p50;
       const idbReadMs = median(c.idbReadMs);
-      const limit = 1.5 * baselineLoadP50 + idbReadMs;
+      // Issue 13: reading the snapshot must hide behind the load, so no allowance for it.
+      const limit = baselineLoadP50;
       return {
-        target: `cold start (${c.triples} triples) ≤ 1.5 × the in-page load (fresh page) + the IndexedDB read`,
+        target: `cold start (${c.triples} triples) ≤ 1.0 × the in-page load (fresh page)`,
         triples: c.triples,
         firstAnswerP50: c.firstAnswer.p50,
         limit,
@@ -285,10 +286,12 @@ export async function runSemantics(browser: BenchBrowser, baseURL: string, scrip
       };
     }),
     queries: queries.map((q) => {
-      const limit = Math.round((q.baseline.p50 + 0.5) * 10) / 10;
+      // Relative to the query's own time, with 0.5 ms for the lightest: a fixed 0.5 ms was
+      // inside the noise of two stores holding the same data (docs/decisions/0013-sparql-answer-path.md).
+      const limit = Math.round(Math.max(q.baseline.p50 * 1.05, q.baseline.p50 + 0.5) * 10) / 10;
       // Wrong answers meet no target, however fast.
       const met = q.sameAnswers && q.overPingP50 <= limit;
-      return { target: `${q.name}: endpoint p50 − ping p50 ≤ baseline p50 + 0.5 ms`, name: q.name, overPingP50: q.overPingP50, limit, met };
+      return { target: `${q.name}: endpoint p50 − ping p50 ≤ max(in-page p50 × 1.05, in-page p50 + 0.5 ms)`, name: q.name, overPingP50: q.overPingP50, limit, met };
     }),
   };
 
@@ -379,5 +382,5 @@ export function printSemantics(s: SemanticsResults): void {
   console.log(`  ${b.met ? 'met    ' : 'NOT met'}  ${b.target}: ${fmt(b.ratio)} (${fmt(b.apiTriplesPerSecond, 0)} vs ${fmt(b.baselineTriplesPerSecond, 0)} triples/s)`);
   for (const c of s.targets.coldStart) console.log(`  ${c.met ? 'met    ' : 'NOT met'}  ${c.target}: ${fmt(c.firstAnswerP50, 0)} ms, limit ${fmt(c.limit, 0)} ms`);
   const q = s.targets.queries;
-  console.log(`  ${q.every((t) => t.met) ? 'met    ' : 'NOT met'}  per query, endpoint p50 − ping p50 ≤ in-page p50 + 0.5 ms: ${q.filter((t) => t.met).length} of ${q.length}${q.some((t) => !t.met) ? ` (missed: ${q.filter((t) => !t.met).map((t) => t.name).join(', ')})` : ''}`);
+  console.log(`  ${q.every((t) => t.met) ? 'met    ' : 'NOT met'}  per query, endpoint p50 − ping p50 ≤ max(in-page p50 × 1.05, in-page p50 + 0.5 ms): ${q.filter((t) => t.met).length} of ${q.length}${q.some((t) => !t.met) ? ` (missed: ${q.filter((t) => !t.met).map((t) => t.name).join(', ')})` : ''}`);
 }
