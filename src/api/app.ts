@@ -35,6 +35,7 @@ import { registerSamples } from './samples';
 import { registerIdle } from './idle';
 import { Faults, registerFaults } from './faults';
 import { registerStatus } from './status';
+import { registerSettings } from './settings';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -113,6 +114,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerIdle(tabula, deps);
   registerFaults(tabula, deps, faults);
   registerStatus(tabula, deps);
+  registerSettings(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });

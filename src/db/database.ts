@@ -14,6 +14,7 @@ import { seededUsers, UserStore } from './security/users';
 import type { Principal } from './security/types';
 import { RoleStore } from './security/roles';
 import { PropertiesStore } from './config/properties';
+import { DEFAULT_MAX_PAYLOAD_BYTES, SettingsStore } from './config/settings';
 import { QueryOptionsStore } from './options/store';
 import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
@@ -29,7 +30,10 @@ export interface DatabaseOptions {
   indexedDB: IDBFactory;
   /** IndexedDB database name; one per Tabula database. */
   name?: string;
-  /** Largest request payload accepted, in bytes (413 beyond it). */
+  /**
+   * The default of the largest request payload accepted, in bytes (413 beyond it); the
+   * `max-payload-bytes` setting (`PUT /tabula/v1/settings`) overrides it. 256 MiB when absent.
+   */
   maxPayloadBytes?: number;
   /**
    * The RDF engine, as a factory the host provides: in Node a (fresh, after a trap) load
@@ -69,7 +73,8 @@ export class Database {
   /** The search index (kept in step with every document write) and search itself. */
   readonly search: SearchService;
   readonly clock: Clock;
-  readonly maxPayloadBytes: number;
+  /** Tabula's own settings (`/tabula/v1/settings`): the payload limit. */
+  readonly settings: SettingsStore;
   /** The single-writer queue every write of this database runs through. */
   readonly queue: WriteQueue;
   /** The scene import running now, and where it is. */
@@ -81,9 +86,9 @@ export class Database {
   private constructor(readonly idb: TabulaIdb, options: DatabaseOptions) {
     this.name = options.name ?? 'Documents';
     this.clock = new Clock();
-    this.maxPayloadBytes = options.maxPayloadBytes ?? 64 * 1024 * 1024;
     this.timing = options.timing ?? realTiming;
     const queue = (this.queue = new WriteQueue());
+    this.settings = new SettingsStore(idb, queue, { 'max-payload-bytes': options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES });
     this.properties = new PropertiesStore(idb, queue);
     this.queryOptions = new QueryOptionsStore(idb, queue);
     this.indexes = new IndexConfigStore(idb, queue);
@@ -100,8 +105,14 @@ export class Database {
     const idb = await openStorage(options.indexedDB, `tabula:${options.name ?? 'Documents'}`);
     const db = new Database(idb, options);
     await db.roles.load();
+    await db.settings.load();
     await db.users.seed();
     return db;
+  }
+
+  /** The largest request body accepted now, in bytes (the `max-payload-bytes` setting). */
+  get maxPayloadBytes(): number {
+    return this.settings.get()['max-payload-bytes'];
   }
 
   /** A deadline for a request starting now, from the instance's `default-time-limit`. */
@@ -212,6 +223,7 @@ export class Database {
     this.indexes.storageCleared();
     this.roles.storageCleared();
     await this.roles.load();
+    await this.settings.load();
     this.users.forget();
     this.search.storageCleared();
     this.triples.storageCleared();

@@ -38,3 +38,12 @@ export interface TabulaStatus {
 export interface KeepAliveMessage {
   type: 'tabula:keep-alive';
 }
+
+/**
+ * `GET`/`PUT /tabula/v1/settings`: Tabula's own settings (src/db/config/settings.ts). A PUT
+ * sends the ones to change; the answer, and a GET, has them all.
+ */
+export interface TabulaSettings {
+  /** The largest request body accepted, in bytes (1 MiB – 2 GiB; default 256 MiB). */
+  'max-payload-bytes': number;
+}

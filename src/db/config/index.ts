@@ -7,3 +7,5 @@ export {
   type InstanceProperties,
   type PropertyName,
 } from './properties';
+/** Tabula's own settings (`/tabula/v1/settings`): their bounds, for the api's tests and documentation. */
+export { DEFAULT_MAX_PAYLOAD_BYTES, MAX_PAYLOAD_CEILING, MAX_PAYLOAD_FLOOR } from './settings';
