@@ -171,3 +171,23 @@ describe('formatValue', () => {
     expect(formatValue(castValue(raw, type)!, type)).toStrictEqual(expected);
   });
 });
+
+describe('decimals compare numerically, from their canonical text', () => {
+  const pairs: Array<[string, string]> = [
+    ['12', '12.5'],
+    ['12.25', '12.5'],
+    ['9.99', '10'],
+    ['0.05', '0.5'],
+    ['-1', '-0.5'],
+    ['-12.5', '-12'],
+    ['-0.25', '0'],
+    ['99999999999999999999.1', '100000000000000000000'],
+    ['1.000000000000000000001', '1.00000000000000000001'],
+  ];
+  test.each(pairs)('%s < %s', (low, high) => {
+    const [a, b] = [castValue(low, 'decimal')!, castValue(high, 'decimal')!];
+    expect(compareValues(a, b, 'decimal')).toBeLessThan(0);
+    expect(compareValues(b, a, 'decimal')).toBeGreaterThan(0);
+    expect(compareValues(a, castValue(low, 'decimal')!, 'decimal')).toBe(0);
+  });
+});

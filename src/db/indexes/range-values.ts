@@ -162,12 +162,15 @@ function compareDecimals(a: string, b: string): number {
 }
 
 function compareDecimalMagnitudes(a: string, b: string): number {
-  const [ai, af = ''] = a.split('.');
-  const [bi, bf = ''] = b.split('.');
-  if (ai.length !== bi.length) return ai.length - bi.length;
-  if (ai !== bi) return ai < bi ? -1 : 1;
-  // Canonical fractions have no trailing zeros, so text order is numeric order.
-  return af === bf ? 0 : af < bf ? -1 : 1;
+  const ai = a.indexOf('.');
+  const bi = b.indexOf('.');
+  const aInt = ai === -1 ? a.length : ai;
+  const bInt = bi === -1 ? b.length : bi;
+  if (aInt !== bInt) return aInt - bInt;
+  // Integer parts of one length (canonical: no leading zeros), fractions without trailing
+  // zeros: text order is numeric order, and the '.' sorts below every digit, so "12" < "12.5".
+  // Compared whole, without splitting: a range index sorts 100k of these when it loads.
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 // --- dates and times -------------------------------------------------------------------
