@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { RangeType } from '../search/query-model';
 import { castValue, type RangeValue } from '../indexes/range-values';
 import { failure } from '../../../test/db-error';
-import { AGGREGATES, aggregate, checkAggregate, type DistinctTuple, type DistinctValue, type ValuesInput } from './aggregates';
+import { AGGREGATES, ONE_INDEX_AGGREGATES, aggregate, checkAggregate, type DistinctTuple, type DistinctValue, type ValuesInput } from './aggregates';
 
 // --- test data and the textbook formulas the results are checked against ---------------------
 
@@ -274,9 +274,13 @@ describe('refusals: 400 SEARCH-INVALAGGREGATE', () => {
   });
 });
 
-test('100k distinct values in well under a second', () => {
-  const input: ValuesInput = { type: 'double', values: Array.from({ length: 100_000 }, (_, i) => ({ value: i / 7, frequency: (i % 5) + 1 })) };
-  const start = performance.now();
-  for (const name of AGGREGATES.slice(0, 10)) aggregate(name, input);
-  expect(performance.now() - start).toBeLessThan(1000);
+// How fast is the benchmark's business (npm run bench, the values section), never a timed test.
+test('100k distinct values: every one-index aggregate answers, count, min and max as the data says', () => {
+  const rows = Array.from({ length: 100_000 }, (_, i) => ({ value: i / 7, frequency: (i % 5) + 1 }));
+  const input: ValuesInput = { type: 'double', values: rows };
+  const answers = Object.fromEntries(ONE_INDEX_AGGREGATES.map((name) => [name, aggregate(name, input)]));
+  for (const name of ONE_INDEX_AGGREGATES) expect(Number.isFinite(Number(answers[name])), name).toBe(true);
+  expect(Number(answers.count)).toBe(rows.reduce((n, r) => n + r.frequency, 0));
+  expect(Number(answers.min)).toBe(0);
+  expect(Number(answers.max)).toBe(99_999 / 7);
 });
