@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { basic, errorResponse, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorResponse, reopened, testApi, type TestApi } from '../../test/helpers';
 
 const TTL = { 'content-type': 'text/turtle' };
 const ALICE = '@prefix foaf: <http://xmlns.com/foaf/0.1/> . <http://ex/alice> foaf:name "Alice" ; foaf:knows <http://ex/bob> .';
@@ -170,6 +170,45 @@ describe('/v1/graphs', () => {
     await api.fetch(`/v1/graphs?${g('http://ex/g')}`, { method: 'PUT', headers: TTL, body: BOB });
     const res = await api.fetch(`/v1/graphs?${g('http://ex/g')}`, { method, headers: { ...TTL, authorization: basic(user) }, body: method === 'PUT' ? ALICE : undefined });
     expect(res.status).toBe(status);
+  });
+});
+
+describe('line-based payloads are logged as sent: ASCII as bytes, the rest as text', () => {
+  const NT = { 'content-type': 'application/n-triples' };
+  const NQ = { 'content-type': 'application/n-quads' };
+  test.for([
+    { name: 'ASCII N-Triples, PUT then POST', headers: NT, bodies: ['<http://ex/a> <http://ex/p> "one" .\n', '<http://ex/b> <http://ex/p> "two"@en .\n'], logged: 'bytes' },
+    { name: 'N-Triples with non-ASCII text', headers: NT, bodies: ['<http://ex/a> <http://ex/p> "Grüße 東京" .\n', '<http://ex/b> <http://ex/p> "🦄" .\n'], logged: 'text' },
+    { name: 'ASCII N-Quads (no graph parameter)', headers: NQ, bodies: ['<http://ex/a> <http://ex/p> "one" <http://ex/q> .\n', '<http://ex/b> <http://ex/p> "two" <http://ex/q> .\n'], logged: 'bytes' },
+  ])('$name: the same triples after a worker stop', async ({ headers, bodies, logged }) => {
+    const api = await testApi();
+    const quads = headers === NQ;
+    const url = quads ? '/v1/graphs' : `/v1/graphs?${g('http://ex/q')}`;
+    for (const [i, body] of bodies.entries()) {
+      expect((await api.fetch(url, { method: i === 0 ? 'PUT' : 'POST', headers, body: new TextEncoder().encode(body) })).status).toBeLessThan(300);
+    }
+    const entries = await api.db.idb.getAll('triples-log');
+    const texts = entries.flatMap((e) => e.added.map((a) => a.text));
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(typeof text === 'string' ? 'text' : 'bytes').toBe(logged);
+    const expected = bodies
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (quads ? line.replace(' <http://ex/q> .', ' .') : line))
+      .sort();
+    expect((await ntriples(api, g('http://ex/q'))).lines).toEqual(expected);
+    const after = await reopened(api, { auth: 'application' });
+    expect((await ntriples(after, g('http://ex/q'))).lines).toEqual(expected);
+  });
+
+  test('bytes that are not UTF-8 are refused as before, and nothing is stored', async () => {
+    const api = await testApi();
+    const body = new Uint8Array([...new TextEncoder().encode('<http://ex/a> <http://ex/p> "'), 0xff, ...new TextEncoder().encode('" .\n')]);
+    const res = await api.fetch(`/v1/graphs?${g('http://ex/q')}`, { method: 'PUT', headers: NT, body });
+    expect(res.status).toBe(400);
+    expect((await errorResponse(res)).messageCode).toBe('XDMP-DOCUTF8SEQ');
+    expect((await ntriples(api, g('http://ex/q'))).status).toBe(404);
   });
 });
 

@@ -20,7 +20,8 @@ type GraphTerm = Oxigraph.NamedNode | Oxigraph.DefaultGraph;
 export interface AddedSection {
   /** With `graph`: the triples of that graph; without: quads naming their graphs. */
   graph?: GraphKey;
-  text: string;
+  /** Text, or (a logged payload sent as ASCII bytes) its UTF-8 bytes. */
+  text: string | Uint8Array;
   /**
    * Absent: N-Triples / N-Quads in the engine's spelling, blank-node labels kept.
    * Present: a payload without blank nodes exactly as the client sent it, in this
@@ -167,7 +168,7 @@ export class ChangeSet {
    * and logs the payload as it is (no dump). The quads it added are not known one by
    * one, so it cannot be undone: {@link rollback} then reports the store as unsound.
    */
-  loadLogged(graphs: readonly GraphKey[], text: string, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
+  loadLogged(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
     this.store.load(text, options);
     this.reversible = false;
     this.dirty = true;

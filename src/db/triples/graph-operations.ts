@@ -22,6 +22,7 @@ import { rethrowTrap } from './engine-trap';
 import { checkRdfPayload } from './payload-limits';
 import { changedPermissions, creationPermissions } from './graph-permissions';
 import { resolveLineIris } from './line-iris';
+import { mentionsBlankNode } from './nquads';
 import { externalQuad } from './relative-iris';
 import { isRelativeIriError, payloadBaseIri, refuseRelativeJsonLd, undeclaredBase } from './payload-base';
 import type { GraphAccess } from './graph-access';
@@ -186,8 +187,7 @@ export function writeQuads(ctx: WriteContext, payload: RdfPayload, mode: 'replac
  * gives the same quads, so the log can hold the payload as sent (the bulk-load path:
  * no per-quad work, no dump).
  */
-const loggable = (payload: RdfPayload, format: string): payload is RdfPayload & { text: string } =>
-  LINE_FORMATS.has(format) && typeof payload.text === 'string' && !payload.text.includes('_:');
+const loggable = (payload: RdfPayload, format: string): boolean => LINE_FORMATS.has(format) && !mentionsBlankNode(payload.text);
 
 /** Loads a whole payload into graphs that are empty now (reversible unless logged as sent). */
 function loadWhole(ctx: WriteContext, keys: GraphKey[], payload: RdfPayload, format: string, target: Oxigraph.NamedNode | Oxigraph.DefaultGraph | undefined): void {

@@ -60,7 +60,7 @@ const UNDERSCORE = 0x5f;
 const COLON = 0x3a;
 
 /** Whether `_:` occurs (a blank node, or those characters in a literal: then the slower path is merely not needed). */
-function mentionsBlankNode(input: string | Uint8Array): boolean {
+export function mentionsBlankNode(input: string | Uint8Array): boolean {
   if (typeof input === 'string') return input.includes('_:');
   for (let i = input.indexOf(UNDERSCORE); i !== -1; i = input.indexOf(UNDERSCORE, i + 1)) if (input[i + 1] === COLON) return true;
   return false;

@@ -4,7 +4,7 @@
  * `strictUtf8` gives TextDecoder's text, or the refusal, whichever path it takes.
  */
 import { describe, expect, test } from 'vitest';
-import { strictUtf8, utf8 } from './bytes';
+import { isAscii, strictUtf8, utf8 } from './bytes';
 
 const reference = new TextEncoder();
 
@@ -55,5 +55,26 @@ describe('strictUtf8 gives what a fatal TextDecoder gives', () => {
       actual = e as Error;
     }
     expect(actual).toEqual(expected);
+  });
+});
+
+describe('isAscii', () => {
+  const ascii = new TextEncoder().encode('<http://s> <http://p> "plain text, no high bytes at all" .\n'.repeat(3));
+  test.each([
+    ['empty', new Uint8Array(0), true],
+    ['ASCII', ascii, true],
+    ...[0, 1, 2, 3, 4, 37, ascii.length - 2, ascii.length - 1].map((at): [string, Uint8Array, boolean] => {
+      const bytes = ascii.slice();
+      bytes[at] = 0xc3;
+      return [`a high byte at ${at}`, bytes, false];
+    }),
+    ...[1, 2, 3].map((offset): [string, Uint8Array, boolean] => [`ASCII seen from byte ${offset} of its buffer`, ascii.subarray(offset), true]),
+    ...[1, 2, 3].map((offset): [string, Uint8Array, boolean] => {
+      const bytes = ascii.slice();
+      bytes[offset + 9] = 0x80;
+      return [`a high byte in a view from byte ${offset}`, bytes.subarray(offset, offset + 20), false];
+    }),
+  ])('%s', (_, bytes, expected) => {
+    expect(isAscii(bytes)).toBe(expected);
   });
 });

@@ -21,6 +21,21 @@ export function strictUtf8(bytes: Uint8Array, refuse: (cause: unknown) => Error,
   }
 }
 
+/**
+ * Whether every byte is below 0x80: ASCII is UTF-8 as it stands, so such bytes can be handed
+ * on without being decoded (a bulk N-Triples load: decoding 22 MB to a string and the engine
+ * encoding it back cost a fifth of the request). Four bytes a step where they are aligned.
+ */
+export function isAscii(bytes: Uint8Array): boolean {
+  let i = 0;
+  const n = bytes.length;
+  for (; i < n && (bytes.byteOffset + i) % 4 !== 0; i++) if (bytes[i] & 0x80) return false;
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + i, (n - i) >>> 2);
+  for (let w = 0; w < words.length; w++) if (words[w] & 0x80808080) return false;
+  for (i += words.length * 4; i < n; i++) if (bytes[i] & 0x80) return false;
+  return true;
+}
+
 const encoder = new TextEncoder();
 
 /**

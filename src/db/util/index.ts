@@ -1,3 +1,3 @@
 /** The small db helpers the api uses too (docs/decisions/0021). */
-export { strictUtf8 } from './bytes';
+export { isAscii, strictUtf8 } from './bytes';
 export { isObject } from './objects';
