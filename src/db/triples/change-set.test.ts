@@ -1,6 +1,6 @@
 import * as ox from 'oxigraph';
 import { describe, expect, test } from 'vitest';
-import { ChangeSet, replayEntry } from './change-set';
+import { ChangeSet, linePieces, replayEntry } from './change-set';
 import { loadKeepingLabels } from './nquads';
 
 const BASE = '<http://a> <http://p> "1" <http://g> .\n<http://b> <http://p> "2" <http://g> .\n<http://c> <http://p> "3" .\n_:k <http://p> "4" <http://h> .\n';
@@ -80,5 +80,27 @@ describe('undo', () => {
     c.add(q('http://c', '3'));
     c.delete(q('http://none', '0'));
     expect(c.entry()).toBeUndefined();
+  });
+});
+
+describe('linePieces', () => {
+  const lines = Array.from({ length: 200 }, (_, i) => `<http://ex/s${i}> <http://ex/p> "${'x'.repeat(i % 37)}" .\n`).join('');
+  const bytes = new TextEncoder().encode(lines);
+  test.each([1, 50, 333, 4096, bytes.length - 1, bytes.length, bytes.length * 2])('bytes in pieces of %i: whole lines, nothing lost', (size) => {
+    const pieces = [...linePieces(bytes, size)];
+    const joined = new TextDecoder().decode(new Uint8Array(pieces.flatMap((p) => [...(p as Uint8Array)])));
+    expect(joined).toBe(lines);
+    for (const p of pieces) expect((p as Uint8Array).at(-1)).toBe(0x0a);
+    if (size <= bytes.length / 2) expect(pieces.length).toBeGreaterThan(1);
+  });
+
+  test('a logged payload larger than a slice loads and replays whole', () => {
+    const store = new ox.Store();
+    const changes = new ChangeSet(ox, store);
+    changes.loadLogged(['http://ex/g'], bytes, { format: 'application/n-triples', to_graph_name: ox.namedNode('http://ex/g') });
+    expect(store.size).toBe(200);
+    const replayed = new ox.Store();
+    replayEntry(ox, replayed, changes.entry()!);
+    expect(replayed.size).toBe(200);
   });
 });

@@ -53,10 +53,10 @@ export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: Lo
     // written: the checks cannot find anything new, and skipping them makes a replay a
     // quarter faster (docs/decisions/0027-triple-cold-start.md).
     if (format === undefined) loadKeepingLabels(ox, store, text, { graph: target, lenient: true });
-    else {
-      const lenient = format === 'application/n-triples' || format === 'application/n-quads';
-      store.load(text, target ? { format, base_iri: base, to_graph_name: target, lenient } : { format, base_iri: base, lenient });
-    }
+    else if (format === 'application/n-triples' || format === 'application/n-quads') {
+      const options = target ? { format, base_iri: base, to_graph_name: target, lenient: true } : { format, base_iri: base, lenient: true };
+      for (const piece of linePieces(text, LOAD_SLICE_BYTES)) store.load(piece, options);
+    } else store.load(text, target ? { format, base_iri: base, to_graph_name: target } : { format, base_iri: base });
   }
 }
 
@@ -76,6 +76,28 @@ export function graphIsEmpty(ox: OxigraphModule, store: Oxigraph.Store, key: Gra
 }
 
 const quadKey = (q: Oxigraph.Quad): string => q.toString();
+
+/** Bytes of a logged payload handed to the engine per call. */
+const LOAD_SLICE_BYTES = 8 * 1024 * 1024;
+const NEWLINE = 0x0a;
+
+/** `text` in pieces of about `size` bytes cut after a line end (text as it is: strings come from small or non-ASCII bodies). */
+export function* linePieces(text: string | Uint8Array, size: number): Generator<string | Uint8Array> {
+  if (typeof text === 'string' || text.length <= size) {
+    yield text;
+    return;
+  }
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + size, text.length);
+    if (end < text.length) {
+      const nl = text.indexOf(NEWLINE, end - 1);
+      end = nl === -1 ? text.length : nl + 1;
+    }
+    yield text.subarray(start, end);
+    start = end;
+  }
+}
 
 interface LoggedLoad extends AddedSection {
   /** Every graph the payload has triples in. */
@@ -169,7 +191,10 @@ export class ChangeSet {
    * one, so it cannot be undone: {@link rollback} then reports the store as unsound.
    */
   loadLogged(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
-    this.store.load(text, options);
+    // A large body goes to the engine a slice at a time: each call copies its input into the
+    // engine's memory, which never shrinks, so one 220 MB call would keep 220 MB more for
+    // good. Line formats only come here, so cutting at line ends is exact.
+    for (const piece of linePieces(text, LOAD_SLICE_BYTES)) this.store.load(piece, options);
     this.reversible = false;
     this.dirty = true;
     const graph = options.to_graph_name && keyOfTerm(options.to_graph_name);
