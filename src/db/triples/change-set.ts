@@ -43,6 +43,47 @@ export interface LogEntry {
 
 export const entrySize = (e: LogEntry): number => e.removed.length + e.added.reduce((n, a) => n + a.text.length, 0);
 
+/**
+ * The most a log record holds, in serialized bytes (a string counts two a character, as V8
+ * may write it): Chromium refuses a value past 127 MiB by aborting the whole transaction
+ * (measured: "The serialized keys and/or value are too large (size=…, max=133169152)"), which
+ * a bulk load of a downloaded dataset in one request passes.
+ */
+export const MAX_LOG_RECORD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Bytes in a buffer of their own: IndexedDB clones a view's whole buffer, so a 64 MB slice of
+ * a 220 MB body would be stored — and refused — as 220 MB.
+ */
+const ownBuffer = (text: string | Uint8Array): string | Uint8Array =>
+  typeof text === 'string' || (text.byteOffset === 0 && text.byteLength === text.buffer.byteLength) ? text : text.slice();
+
+const recordBytes = (text: string | Uint8Array): number => (typeof text === 'string' ? text.length * 2 : text.length);
+
+/**
+ * An entry as the records it is stored in, in replay order: the first clears and removes
+ * and adds what fits; the others add the rest. An added text larger than a record is cut at
+ * line ends — every added text is line-based (N-Triples/N-Quads as sent, or the engine's
+ * own), and its lines load the same in any grouping. What `removed` holds stays in the first.
+ */
+export function logRecords(entry: LogEntry, maxBytes = MAX_LOG_RECORD_BYTES): LogEntry[] {
+  const records: LogEntry[] = [{ cleared: entry.cleared, removed: entry.removed, added: [] }];
+  let size = recordBytes(entry.removed);
+  for (const section of entry.added) {
+    const slice = typeof section.text === 'string' ? Math.floor(maxBytes / 2) : maxBytes;
+    for (const text of linePieces(section.text, slice)) {
+      const bytes = recordBytes(text);
+      if (size > 0 && size + bytes > maxBytes) {
+        records.push({ cleared: [], removed: '', added: [] });
+        size = 0;
+      }
+      records[records.length - 1].added.push({ ...section, text: ownBuffer(text) });
+      size += bytes;
+    }
+  }
+  return records;
+}
+
 /** Replays a committed change on a store (start-up). Deterministic: labels are kept. */
 export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: LogEntry): void {
   for (const key of entry.cleared) clearGraph(store, key);
@@ -81,9 +122,9 @@ const quadKey = (q: Oxigraph.Quad): string => q.toString();
 const LOAD_SLICE_BYTES = 8 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
-/** `text` in pieces of about `size` bytes cut after a line end (text as it is: strings come from small or non-ASCII bodies). */
+/** `text` in pieces of about `size` bytes (characters, for a string) cut after a line end. */
 export function* linePieces(text: string | Uint8Array, size: number): Generator<string | Uint8Array> {
-  if (typeof text === 'string' || text.length <= size) {
+  if (text.length <= size) {
     yield text;
     return;
   }
@@ -91,10 +132,10 @@ export function* linePieces(text: string | Uint8Array, size: number): Generator<
   while (start < text.length) {
     let end = Math.min(start + size, text.length);
     if (end < text.length) {
-      const nl = text.indexOf(NEWLINE, end - 1);
+      const nl = typeof text === 'string' ? text.indexOf('\n', end - 1) : text.indexOf(NEWLINE, end - 1);
       end = nl === -1 ? text.length : nl + 1;
     }
-    yield text.subarray(start, end);
+    yield typeof text === 'string' ? text.slice(start, end) : text.subarray(start, end);
     start = end;
   }
 }
