@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { basic, errorOf, reopened, testApi, type TestApi } from '../../test/helpers';
 import { DEFAULT_MAX_PAYLOAD_BYTES, MAX_PAYLOAD_CEILING, MAX_PAYLOAD_FLOOR } from '../db/config';
+import { limits } from '../db/limits';
 
 const J = { 'content-type': 'application/json' };
 const MIB = 1024 * 1024;
@@ -34,6 +35,14 @@ describe('/tabula/v1/settings', () => {
     expect((await write()).status).toBe(201);
     expect((await put(api, JSON.stringify({ 'max-payload-bytes': MIB }))).status).toBe(200);
     expect(await errorOf(await write())).toMatchObject({ status: 413, code: 'RESTAPI-PAYLOADTOOLARGE' });
+  });
+
+  test('a document is still held to maxDocumentBytes, whatever the payload limit lets through', async () => {
+    const api = await testApi();
+    const body = new Uint8Array(limits.maxDocumentBytes + 1);
+    const res = await api.fetch('/v1/documents?uri=/huge.bin', { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body });
+    expect(await errorOf(res)).toMatchObject({ status: 413, code: 'RESTAPI-PAYLOADTOOLARGE' });
+    expect((await api.fetch('/v1/documents?uri=/huge.bin')).status).toBe(404);
   });
 
   test.for([

@@ -21,6 +21,12 @@ export const limits = {
    */
   maxSceneBytes: 1024 * 1024 * 1024,
   /**
+   * Bytes of one document's content (413 beyond it): a document is one IndexedDB value, and
+   * Chromium aborts the whole transaction for a value past 127 MiB. The request payload limit
+   * (a setting, 256 MiB by default) lets larger bodies through for bulk triple loads.
+   */
+  maxDocumentBytes: 100 * 1024 * 1024,
+  /**
    * Depth of nesting of a JSON value or XML element tree: documents, metadata, query and
    * option bodies, patches; of JSON-LD and RDF/XML payloads, and of `(`, `[`, `{` in Turtle,
    * TriG and N3 payloads.

@@ -3,6 +3,7 @@
  * malformed body is rejected before anything is written.
  */
 import { DbError } from '../errors';
+import { limitDetail, limits } from '../limits';
 import { checkXml } from '../xml/parse';
 import { repairXml } from '../xml/repair';
 import type { DocumentFormat } from './types';
@@ -21,6 +22,7 @@ export function decodeUtf8(bytes: Uint8Array, what: string): string {
  * rather than refusing it when it is not well-formed.
  */
 export function toStoredContent(bytes: Uint8Array, format: DocumentFormat, uri: string, options: { repair?: boolean } = {}): string | Uint8Array {
+  if (bytes.length > limits.maxDocumentBytes) throw new DbError('RESTAPI-PAYLOADTOOLARGE', limitDetail('maxDocumentBytes', `document ${uri} (${bytes.length} bytes)`));
   if (format === 'binary') return bytes.slice();
   const text = decodeUtf8(bytes, uri);
   if (format === 'text') return text;

@@ -1,6 +1,6 @@
 import * as ox from 'oxigraph';
 import { describe, expect, test } from 'vitest';
-import { ChangeSet, linePieces, logRecords, replayEntry } from './change-set';
+import { ChangeSet, linePieces, logRecords, replayEntry, type LogEntry } from './change-set';
 import { loadKeepingLabels } from './nquads';
 
 const BASE = '<http://a> <http://p> "1" <http://g> .\n<http://b> <http://p> "2" <http://g> .\n<http://c> <http://p> "3" .\n_:k <http://p> "4" <http://h> .\n';
@@ -108,13 +108,13 @@ describe('linePieces', () => {
 describe('logRecords: an entry as records small enough for IndexedDB', () => {
   const nt = (from: number, n: number) => Array.from({ length: n }, (_, i) => `<http://ex/s${from + i}> <http://ex/p> "${i}" .\n`).join('');
   const dumpOf = (store: ox.Store) => store.dump({ format: 'application/n-quads' }).split('\n').filter(Boolean).sort();
-  const replayAll = (records: Parameters<typeof replayEntry>[2][]) => {
+  const replayAll = (records: LogEntry[]) => {
     const store = new ox.Store();
     store.load(nt(10_000, 5), { format: 'application/n-triples', to_graph_name: ox.namedNode('http://ex/g') });
     for (const r of records) replayEntry(ox, store, r);
     return dumpOf(store);
   };
-  test.each([
+  const cases: Array<[string, LogEntry, number]> = [
     ['a small entry stays one record', { cleared: ['http://ex/g'], removed: '', added: [{ graph: 'http://ex/g', text: nt(0, 10) }] }, 1],
     ['a large text section is cut at line ends', { cleared: ['http://ex/g'], removed: '', added: [{ graph: 'http://ex/g', text: nt(0, 300) }] }, 2],
     [
@@ -123,9 +123,10 @@ describe('logRecords: an entry as records small enough for IndexedDB', () => {
       2,
     ],
     ['several sections', { cleared: [], removed: '', added: [{ graph: 'http://ex/g', text: nt(0, 100) }, { graph: 'http://ex/h', text: nt(100, 100) }, { graph: 'http://ex/g', text: nt(200, 100) }] }, 2],
-  ] as const)('%s', (_, entry, atLeast) => {
+  ];
+  test.each(cases)('%s', (_, entry, atLeast) => {
     const max = 4096;
-    const records = logRecords(entry as Parameters<typeof logRecords>[0], max);
+    const records = logRecords(entry, max);
     expect(records.length).toBeGreaterThanOrEqual(atLeast);
     for (const r of records.slice(1)) expect(r).toMatchObject({ cleared: [], removed: '' });
     for (const r of records) {
@@ -133,7 +134,7 @@ describe('logRecords: an entry as records small enough for IndexedDB', () => {
       // A record passes the limit only by its one line that would not fit alone.
       expect(size).toBeLessThanOrEqual(max + 200);
     }
-    expect(replayAll(records)).toEqual(replayAll([entry as Parameters<typeof replayEntry>[2]]));
+    expect(replayAll(records)).toEqual(replayAll([entry]));
   });
 });
 
