@@ -121,6 +121,20 @@ describe('durability', () => {
     db.close();
   });
 
+  test('a log far past its character limit waits for a pause while it is small in itself, and not once it is large', async () => {
+    // Each write logs ~90 characters: four times the limit after five, 1,000 characters after eleven.
+    const db = await openDb(uniqueName('urgent-chars'), { compactAfterChars: 100, urgentAfterChars: 1_000, compactWhenIdleMs: 600_000 });
+    const write = (i: number) => db.triples.update(`INSERT DATA { <http://ex/s${i}> <http://ex/p> "${'x'.repeat(40)}" }`, { principal: admin });
+    for (let i = 0; i < 8; i++) await write(i);
+    expect(db.triples.busy()).toBe(true);
+    expect(await db.idb.count('triples-log')).toBe(8);
+    for (let i = 8; i < 14; i++) await write(i);
+    await db.triples.settled();
+    expect(await db.idb.count('triples-log')).toBe(0);
+    expect(await db.idb.count('triples-snapshot')).toBe(1);
+    db.close();
+  });
+
   test('a compaction still waiting when the database closes is dropped, and the log keeps everything', async () => {
     const name = uniqueName('closing');
     const db = await openDb(name, { compactAfterEntries: 1, compactWhenIdleMs: 600_000 });

@@ -69,9 +69,12 @@ export interface TripleStoreOptions {
   snapshotChunkChars?: number;
   /**
    * Milliseconds without a write before a due compaction runs (default 1,000). A log
-   * four times past its limit is compacted at once whatever the writes do.
+   * four times past its limit is compacted at once whatever the writes do — by characters,
+   * only once it also holds more than `urgentAfterChars`.
    */
   compactWhenIdleMs?: number;
+  /** Characters of log below which a compaction always waits for writes to pause (default 256 M). */
+  urgentAfterChars?: number;
 }
 
 /** Options of the graph-store writes. */
@@ -112,6 +115,7 @@ export class TripleStore {
   private readonly compactAfterChars: number;
   private readonly chunkChars: number;
   private readonly idleMs: number;
+  private readonly urgentAfterChars: number;
   /** `performance.now()` of the last write's end: a pending compaction waits for a quiet spell after it. */
   private lastWrite = 0;
   /** Set when the log is far past its limit: a pending compaction stops waiting. */
@@ -132,6 +136,7 @@ export class TripleStore {
     this.compactAfterChars = options.compactAfterChars ?? 16 * 1024 * 1024;
     this.chunkChars = options.snapshotChunkChars ?? 4 * 1024 * 1024;
     this.idleMs = options.compactWhenIdleMs ?? 1_000;
+    this.urgentAfterChars = options.urgentAfterChars ?? 256 * 1024 * 1024;
   }
 
   /** Loads the store from IndexedDB (once; every caller shares the same load). */
@@ -577,12 +582,16 @@ export class TripleStore {
     // write (a 100k-triple POST is ~22 M characters): wait until the log is as large as
     // the snapshot, so the cost of compacting stays proportional to what was written.
     const charLimit = Math.max(this.compactAfterChars, engine.snapshotChars);
-    const over = Math.max(engine.logEntries / this.compactAfterEntries, engine.logChars / charLimit);
-    if (over <= 1) return;
+    const entriesOver = engine.logEntries / this.compactAfterEntries;
+    const charsOver = engine.logChars / charLimit;
+    if (Math.max(entriesOver, charsOver) <= 1) return;
     // A dump blocks the worker for seconds at a million triples, and in a burst of writes
     // (a bulk load sent in pieces) it is stale by the next piece: wait until writes pause,
-    // unless they never do and the log has grown far past its limit.
-    if (over > 4) {
+    // unless they never do and the log has grown far past its limit — by entries, or by
+    // characters once the log is large in itself: a bulk load into a small store passes four
+    // times its limit after three 22 MB pieces, and its log (payloads as sent, replayed as
+    // fast as a snapshot loads) is no reason to stop the load for a dump.
+    if (entriesOver > 4 || (charsOver > 4 && engine.logChars > this.urgentAfterChars)) {
       this.urgent = true;
       this.wake?.();
     }
