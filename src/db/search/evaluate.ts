@@ -141,7 +141,7 @@ export class Evaluator {
 
   /** Documents holding every word of the phrase (any of each word's keys), within the scopes' names. Shared: never modify. */
   private candidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Set<number> {
-    const cacheKey = `${corpus === this.ctx.corpus.content ? 'c' : 'p'} ${JSON.stringify(scopes)} ${phrase.words.map((w) => w.keys.join(',')).join(' ')}`;
+    const cacheKey = this.phraseKey(corpus, phrase, scopes);
     let found = this.candidateSets.get(cacheKey);
     if (!found) {
       found = this.computeCandidates(corpus, phrase, scopes);
@@ -171,6 +171,38 @@ export class Evaluator {
     return acc ?? new Set();
   }
 
+  private readonly phraseKeys = new WeakMap<PhraseMatcher, string>();
+
+  /**
+   * What identifies a phrase in a corpus within scopes, for the caches: the matching and the
+   * ranking of one search build their own matchers for the same words. Made once per matcher
+   * (a matcher always comes with the same frame).
+   */
+  private phraseKey(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): string {
+    let key = this.phraseKeys.get(phrase);
+    if (key === undefined) {
+      key = `${corpus === this.ctx.corpus.content ? 'c' : 'p'} ${JSON.stringify(scopes)} ${phrase.words.map((w) => w.keys.join(',')).join(' ')}`;
+      this.phraseKeys.set(phrase, key);
+    }
+    return key;
+  }
+
+  private readonly spanCountsByPhrase = new Map<string, Map<number, number>>();
+
+  /**
+   * How many times a phrase occurs in a document, within the frame's scopes, counted once per
+   * search: matching counts it to keep the document, ranking needs it again as the term
+   * frequency (a common phrase: ~14k documents scanned twice).
+   */
+  private spanCount(frame: Frame, key: number, phrase: PhraseMatcher): number {
+    const cacheKey = this.phraseKey(this.corpusOf(frame), phrase, frame.scopes);
+    let counts = this.spanCountsByPhrase.get(cacheKey);
+    if (!counts) this.spanCountsByPhrase.set(cacheKey, (counts = new Map()));
+    let count = counts.get(key);
+    if (count === undefined) counts.set(key, (count = this.spans(frame, key, phrase).length));
+    return count;
+  }
+
   /** How often a phrase occurs in one document, within the frame's scopes (its term frequency). */
   frequency(frame: Frame, key: number, phrase: PhraseMatcher): number {
     if (phrase.words.length === 1 && frame.scopes.length === 0) {
@@ -188,7 +220,7 @@ export class Evaluator {
       }
       return n;
     }
-    return this.spans(frame, key, phrase).length;
+    return this.spanCount(frame, key, phrase);
   }
 
   private readonly memberships = new WeakMap<WordMatcher, Uint8Array>();
@@ -237,7 +269,7 @@ export class Evaluator {
       if (!phrase) continue;
       let found = this.candidates(corpus, phrase, frame.scopes);
       // One insensitive word anywhere: the term index alone is exact.
-      if (phrase.words.length > 1 || frame.scopes.length > 0) found = filter(found, (k) => this.spans(frame, k, phrase).length > 0);
+      if (phrase.words.length > 1 || frame.scopes.length > 0) found = filter(found, (k) => this.spanCount(frame, k, phrase) > 0);
       const o = phrase.options;
       if (found.size > 0 && (o.caseSensitive || o.diacriticSensitive || (o.punctuationSensitive && phrase.words.length > 1))) {
         found = await this.verify(found, frame, (node) => surfacePhrase(node, text, phrase));
