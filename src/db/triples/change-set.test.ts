@@ -1,7 +1,7 @@
 import * as ox from 'oxigraph';
 import { describe, expect, test } from 'vitest';
-import { ChangeSet, linePieces, logRecords, replayEntry, type LogEntry } from './change-set';
-import { loadKeepingLabels } from './nquads';
+import { ChangeSet, logRecords, replayEntry, type LogEntry } from './change-set';
+import { linePieces, loadKeepingLabels } from './nquads';
 
 const BASE = '<http://a> <http://p> "1" <http://g> .\n<http://b> <http://p> "2" <http://g> .\n<http://c> <http://p> "3" .\n_:k <http://p> "4" <http://h> .\n';
 const q = (s: string, o: string, g?: string) => ox.quad(ox.namedNode(s), ox.namedNode('http://p'), ox.literal(o), g ? ox.namedNode(g) : ox.defaultGraph());

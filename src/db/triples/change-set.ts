@@ -11,7 +11,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { DEFAULT_KEY, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
-import { loadKeepingLabels, toNQuads } from './nquads';
+import { linePieces, loadKeepingLabels, toNQuads } from './nquads';
 
 type OxigraphModule = typeof Oxigraph;
 type GraphTerm = Oxigraph.NamedNode | Oxigraph.DefaultGraph;
@@ -120,25 +120,7 @@ const quadKey = (q: Oxigraph.Quad): string => q.toString();
 
 /** Bytes of a logged payload handed to the engine per call. */
 const LOAD_SLICE_BYTES = 8 * 1024 * 1024;
-const NEWLINE = 0x0a;
 
-/** `text` in pieces of about `size` bytes (characters, for a string) cut after a line end. */
-export function* linePieces(text: string | Uint8Array, size: number): Generator<string | Uint8Array> {
-  if (text.length <= size) {
-    yield text;
-    return;
-  }
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(start + size, text.length);
-    if (end < text.length) {
-      const nl = typeof text === 'string' ? text.indexOf('\n', end - 1) : text.indexOf(NEWLINE, end - 1);
-      end = nl === -1 ? text.length : nl + 1;
-    }
-    yield typeof text === 'string' ? text.slice(start, end) : text.subarray(start, end);
-    start = end;
-  }
-}
 
 interface LoggedLoad extends AddedSection {
   /** Every graph the payload has triples in. */

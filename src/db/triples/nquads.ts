@@ -83,17 +83,24 @@ function parseOptions(graph?: Oxigraph.NamedNode | Oxigraph.DefaultGraph) {
 }
 
 /** Splits text at line ends into pieces of about `size` characters (a line is never cut). */
-export function splitAtLineEnds(text: string, size: number): string[] {
-  const pieces: string[] = [];
+export const splitAtLineEnds = (text: string, size: number): string[] => [...linePieces(text, size)] as string[];
+
+const NEWLINE = 0x0a;
+
+/** `text` in pieces of about `size` bytes (characters, for a string) cut after a line end; none for empty text. */
+export function* linePieces(text: string | Uint8Array, size: number): Generator<string | Uint8Array> {
+  if (text.length <= size) {
+    if (text.length > 0) yield text;
+    return;
+  }
   let start = 0;
   while (start < text.length) {
     let end = Math.min(start + size, text.length);
     if (end < text.length) {
-      const nl = text.indexOf('\n', end - 1);
+      const nl = typeof text === 'string' ? text.indexOf('\n', end - 1) : text.indexOf(NEWLINE, end - 1);
       end = nl === -1 ? text.length : nl + 1;
     }
-    pieces.push(text.slice(start, end));
+    yield typeof text === 'string' ? text.slice(start, end) : text.subarray(start, end);
     start = end;
   }
-  return pieces;
 }
