@@ -30,19 +30,19 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { yieldToEventLoop } from '../util/event-loop';
 import { readAhead } from '../util/read-ahead';
-import { entrySize, logRecords, replayEntry, setGraphExists, type LogEntry } from './change-set';
+import { entrySize, logRecords, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
-import { checkClientIri, checkGraphIri, DEFAULT_KEY, keyOfClientIri } from './graph-names';
-import type { GraphRecord } from './graph-permissions';
+import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
-import { loadKeepingLabels, splitAtLineEnds, toNQuads } from './nquads';
-import { deflatePiece, pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
+import { splitAtLineEnds, toNQuads } from './nquads';
+import { deflatePiece, pieceNQuads } from './snapshot-piece';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
-import { GraphAccess, keyOfRecord, type Engine } from './graph-access';
+import { GraphAccess } from './graph-access';
+import { loadStoredTriples, type StoredTriples } from './load';
 import { WriteContext } from './write-context';
 
 export type OxigraphModule = typeof Oxigraph;
@@ -97,12 +97,8 @@ const DURABILITY: IDBTransactionDurability = 'default';
 /** Snapshot pieces (4 MB each) read ahead of the one a scene export is encoding. */
 const PIECES_AHEAD = 3;
 
-interface LoadedEngine extends Engine {
-  logEntries: number;
-  logChars: number;
-  /** Characters in the current snapshot: compaction waits until the log is as large. */
-  snapshotChars: number;
-}
+/** The engine in use; compaction waits until the log is as large as `snapshotChars`. */
+type LoadedEngine = StoredTriples;
 
 export class TripleStore {
   private loading: Promise<LoadedEngine> | undefined;
@@ -460,7 +456,7 @@ export class TripleStore {
     const ox = await this.oxigraph(this.broken);
     if (ox === this.broken) throw new DbError('RESTAPI-INTERNALERROR', 'the RDF engine trapped and its host gave no fresh instance to replace it');
     try {
-      const engine = await this.loadInto(ox);
+      const engine = await loadStoredTriples(this.idb, ox);
       this.broken = undefined;
       this.current = ox;
       this.loads++;
@@ -471,39 +467,6 @@ export class TripleStore {
       this.broken = ox;
       throw new DbError('RESTAPI-INTERNALERROR', `the RDF engine failed loading the stored triples (${(e as Error).message})`);
     }
-  }
-
-  private async loadInto(ox: OxigraphModule): Promise<LoadedEngine> {
-    const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
-    const snapshot = tx.objectStore('triples-snapshot');
-    const keys = await snapshot.getAllKeys();
-    // Every piece is asked for at once, in this one transaction (one consistent state):
-    // IndexedDB reads the later pieces while the engine loads the earlier ones, where one
-    // getAll made the load wait for the whole read (docs/decisions/0027-triple-cold-start.md).
-    const reads = keys.map((key) => snapshot.get(key));
-    for (const read of reads) read.catch(() => undefined); // observed here; awaited in turn below
-    const [entries, records] = [tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll()];
-    const store = new ox.Store();
-    let snapshotChars = 0;
-    // Shifted off, so each piece can be collected once loaded: a large live heap slows V8 down.
-    for (let read = reads.shift(); read; read = reads.shift()) {
-      const piece = await read;
-      if (piece === undefined) continue;
-      snapshotChars += pieceSize(piece);
-      // The engine wrote this text itself (a dump): its checks would find nothing.
-      loadKeepingLabels(ox, store, pieceNQuads(piece), { lenient: true, labelled: pieceLabelled(piece) });
-      await yieldToEventLoop();
-    }
-    const [log, graphs] = await Promise.all([entries, records, tx.done]);
-    let logChars = 0;
-    for (let i = 0; i < log.length; i++) {
-      replayEntry(ox, store, log[i]);
-      logChars += entrySize(log[i]);
-      if (i % 100 === 99) await yieldToEventLoop();
-    }
-    const registry = new Map(graphs.map((r) => [r.iri, r]));
-    syncGraphSet(store, registry);
-    return { ox, store, registry, logEntries: log.length, logChars, snapshotChars };
   }
 
   /**
@@ -670,25 +633,6 @@ export class TripleStore {
     engine.logEntries = 0;
     engine.logChars = 0;
     engine.snapshotChars = dump.length;
-  }
-}
-
-/**
- * After a load, Oxigraph's set of named graphs is made to match the registry: empty
- * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty").
- */
-function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>): void {
-  const registered = new Set<string>();
-  for (const record of registry.values()) {
-    const key = keyOfRecord(record);
-    if (key === DEFAULT_KEY) continue;
-    registered.add(key);
-    setGraphExists(store, key, true);
-  }
-  const present = store.query('SELECT ?g WHERE { GRAPH ?g { } }') as Array<Map<string, Oxigraph.Term>>;
-  for (const row of present) {
-    const g = row.get('g')!;
-    if (g.termType === 'NamedNode' && !registered.has(g.value)) setGraphExists(store, g.value, false);
   }
 }
 

@@ -1,0 +1,79 @@
+/**
+ * Building an engine's store from what IndexedDB holds: the snapshot pieces, the log
+ * replayed on top, the graph registry. The triple store loads its own engine this way,
+ * and so does a read replica in the engine host (replica.ts), from the same storage.
+ */
+import type * as Oxigraph from 'oxigraph';
+import { watched } from '../storage/requests';
+import type { TabulaIdb } from '../storage/schema';
+import { yieldToEventLoop } from '../util/event-loop';
+import { entrySize, replayEntry, setGraphExists } from './change-set';
+import { keyOfRecord, type Engine } from './graph-access';
+import { DEFAULT_KEY } from './graph-names';
+import type { GraphRecord } from './graph-permissions';
+import { loadKeepingLabels } from './nquads';
+import { pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
+
+type OxigraphModule = typeof Oxigraph;
+
+/** A loaded engine with what the loader saw of the log and the snapshot. */
+export interface StoredTriples extends Engine {
+  logEntries: number;
+  logChars: number;
+  /** Characters in the snapshot. */
+  snapshotChars: number;
+}
+
+/**
+ * Loads the stored triples into a new store of `ox`, in one readonly transaction (one
+ * consistent state). Every snapshot piece is asked for at once: IndexedDB reads the later
+ * pieces while the engine loads the earlier ones (docs/decisions/0027-triple-cold-start.md).
+ */
+export async function loadStoredTriples(idb: TabulaIdb, ox: OxigraphModule): Promise<StoredTriples> {
+  const tx = watched(idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
+  const snapshot = tx.objectStore('triples-snapshot');
+  const keys = await snapshot.getAllKeys();
+  const reads = keys.map((key) => snapshot.get(key));
+  for (const read of reads) read.catch(() => undefined); // observed here; awaited in turn below
+  const [entries, records] = [tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll()];
+  const store = new ox.Store();
+  let snapshotChars = 0;
+  // Shifted off, so each piece can be collected once loaded: a large live heap slows V8 down.
+  for (let read = reads.shift(); read; read = reads.shift()) {
+    const piece = await read;
+    if (piece === undefined) continue;
+    snapshotChars += pieceSize(piece);
+    // The engine wrote this text itself (a dump): its checks would find nothing.
+    loadKeepingLabels(ox, store, pieceNQuads(piece), { lenient: true, labelled: pieceLabelled(piece) });
+    await yieldToEventLoop();
+  }
+  const [log, graphs] = await Promise.all([entries, records, tx.done]);
+  let logChars = 0;
+  for (let i = 0; i < log.length; i++) {
+    replayEntry(ox, store, log[i]);
+    logChars += entrySize(log[i]);
+    if (i % 100 === 99) await yieldToEventLoop();
+  }
+  const registry = new Map(graphs.map((r) => [r.iri, r]));
+  syncGraphSet(store, registry);
+  return { ox, store, registry, logEntries: log.length, logChars, snapshotChars };
+}
+
+/**
+ * After a load, Oxigraph's set of named graphs is made to match the registry: empty
+ * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty").
+ */
+function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>): void {
+  const registered = new Set<string>();
+  for (const record of registry.values()) {
+    const key = keyOfRecord(record);
+    if (key === DEFAULT_KEY) continue;
+    registered.add(key);
+    setGraphExists(store, key, true);
+  }
+  const present = store.query('SELECT ?g WHERE { GRAPH ?g { } }') as Array<Map<string, Oxigraph.Term>>;
+  for (const row of present) {
+    const g = row.get('g')!;
+    if (g.termType === 'NamedNode' && !registered.has(g.value)) setGraphExists(store, g.value, false);
+  }
+}
