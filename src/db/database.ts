@@ -18,6 +18,9 @@ import { DEFAULT_MAX_PAYLOAD_BYTES, SettingsStore } from './config/settings';
 import { QueryOptionsStore } from './options/store';
 import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
+import { TripleReplica } from './triples/replica';
+import type { HostControl } from './triples/replica-link';
+import type { FromHost, Port, ToHost } from './triples/replica-protocol';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { beforeDeadline, Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
@@ -108,6 +111,32 @@ export class Database {
     await db.settings.load();
     await db.users.seed();
     return db;
+  }
+
+  /**
+   * The engine host's side (docs/decisions/0028-engine-host.md): a read replica of the
+   * triple store of the database `name` holds in `indexedDB`, which answers a database's
+   * SPARQL queries on the port {@link attachEngineHost} is given the other end of.
+   */
+  static async openTripleReplica(options: Pick<DatabaseOptions, 'indexedDB' | 'name'> & { oxigraph: OxigraphFactory }): Promise<TripleReplica> {
+    const idb = await openStorage(options.indexedDB, `tabula:${options.name ?? 'Documents'}`);
+    // A newer schema waits for every connection to close: the replica's gives way.
+    idb.addEventListener('versionchange', () => idb.close());
+    return new TripleReplica(idb, options.oxigraph);
+  }
+
+  /** From now on SPARQL queries run on the engine host at the other end of `port` (see {@link openTripleReplica}). */
+  attachEngineHost(port: Port<FromHost, ToHost>, control: HostControl): void {
+    this.triples.attachHost(port, control);
+  }
+
+  /**
+   * Ends a running request the client named `requestId` (its answer is 500 XDMP-CANCELED).
+   * False when no such request is running where it can be stopped: only queries on an
+   * engine host can (docs/decisions/0028-engine-host.md).
+   */
+  cancelRequest(requestId: string): boolean {
+    return this.triples.cancel(requestId);
   }
 
   /** The largest request body accepted now, in bytes (the `max-payload-bytes` setting). */

@@ -115,6 +115,9 @@ export const catalogue = {
   // A request past its time limit (instance property default-time-limit). The server's REST
   // layer maps no status for it, so it is a 500 there too (MarkLogic’s REST Application Developer’s Guide, error reporting's unmapped codes).
   'XDMP-EXTIME': entry(500, 'Time limit exceeded'),
+  // A request ended by a cancel (DELETE /tabula/v1/requests/{id}); MarkLogic raises the same code
+  // for a request cancelled from the Admin UI or xdmp:request-cancel, with no status mapped either.
+  'XDMP-CANCELED': entry(500, 'Canceled request'),
   // 503 — Tabula's own: an API request reached the static server (scripts/preview.mjs)
   // because no service worker controls the page yet.
   'TABULA-NOSERVICEWORKER': entry(503, 'The database runs in the service worker, which did not answer this request'),

@@ -34,6 +34,8 @@ export interface QueryOptions {
   pageLength?: number;
   /** The request's deadline: a query whose evaluation ends past it is answered XDMP-EXTIME. */
   deadline?: Deadline;
+  /** The client's name for this request (`Tabula-Request-Id`), by which it may be cancelled while it runs. */
+  requestId?: string;
 }
 
 export type QueryForm = 'SELECT' | 'ASK' | 'CONSTRUCT' | 'DESCRIBE';
@@ -167,7 +169,8 @@ class LazyResults {
   }
 }
 
-const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> =>
+/** A SELECT or ASK result over the engine's JSON text, parsed only when `results` is read. */
+export const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> =>
   new LazyResults(form, json) as unknown as Extract<QueryResult, { form: F }>;
 
 /**

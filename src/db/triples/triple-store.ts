@@ -44,6 +44,8 @@ import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } fr
 import { GraphAccess } from './graph-access';
 import { loadStoredTriples, type StoredTriples } from './load';
 import { WriteContext } from './write-context';
+import { fromPortable, HostGone, ReplicaLink, type HostControl } from './replica-link';
+import type { FromHost, Port, ToHost } from './replica-protocol';
 
 export type OxigraphModule = typeof Oxigraph;
 
@@ -75,6 +77,8 @@ export interface TripleStoreOptions {
   compactWhenIdleMs?: number;
   /** Characters of log below which a compaction always waits for writes to pause (default 256 M). */
   urgentAfterChars?: number;
+  /** Milliseconds a query whose engine host went away waits for the next host before running here (default 3,000). */
+  hostReturnMs?: number;
 }
 
 /** Options of the graph-store writes. */
@@ -112,6 +116,11 @@ export class TripleStore {
   private readonly chunkChars: number;
   private readonly idleMs: number;
   private readonly urgentAfterChars: number;
+  /**
+   * How long a query whose engine host went away (its page closed, or it was restarted
+   * after a cancel) waits for the next host before it runs in this worker instead.
+   */
+  private readonly hostReturnMs: number;
   /** `performance.now()` of the last write's end: a pending compaction waits for a quiet spell after it. */
   private lastWrite = 0;
   /** Set when the log is far past its limit: a pending compaction stops waiting. */
@@ -121,6 +130,10 @@ export class TripleStore {
   private closed = false;
   /** Completed loads since this instance was made, replacements after a trap included (`GET /tabula/v1/status`). */
   private loads = 0;
+  /** The engine host queries run on, while one is attached. */
+  private host: ReplicaLink | undefined;
+  /** Queries waiting for a host to replace one that went away. */
+  private readonly hostWaiters: Array<() => void> = [];
 
   constructor(
     private readonly idb: TabulaIdb,
@@ -133,6 +146,7 @@ export class TripleStore {
     this.chunkChars = options.snapshotChunkChars ?? 4 * 1024 * 1024;
     this.idleMs = options.compactWhenIdleMs ?? 1_000;
     this.urgentAfterChars = options.urgentAfterChars ?? 256 * 1024 * 1024;
+    this.hostReturnMs = options.hostReturnMs ?? 3_000;
   }
 
   /** Loads the store from IndexedDB (once; every caller shares the same load). */
@@ -150,12 +164,28 @@ export class TripleStore {
    */
   async prepareQuery(text: string, options: QueryOptions): Promise<PreparedQuery> {
     checkSparqlLimits(text, 'SPARQL query');
-    return this.reading('input', (engine) => prepareQuery(engine.ox, text, options));
+    return this.withModule('input', (ox) => prepareQuery(ox, text, options));
   }
 
-  /** Runs a prepared query for the principal it was prepared for, within its deadline. */
+  /**
+   * Runs a prepared query for the principal it was prepared for, within its deadline: on
+   * the engine host's replica while one is attached (docs/decisions/0028-engine-host.md),
+   * else here. A query whose host went away before answering runs on the next host, if
+   * one arrives soon, or here.
+   */
   async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
     const deadline = prepared.options.deadline ?? Deadline.none;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const host = attempt === 0 ? this.usableHost() : await this.returningHost();
+      if (!host) break;
+      try {
+        deadline.check('the SPARQL query');
+        const result = await host.query(prepared);
+        return fromPortable(await this.module(), result);
+      } catch (e) {
+        if (!(e instanceof HostGone)) throw e;
+      }
+    }
     return this.reading('input', (engine) => {
       deadline.check('the SPARQL query');
       const result = runQuery(new GraphAccess(engine, prepared.options.principal), prepared);
@@ -274,8 +304,8 @@ export class TripleStore {
    */
   async checkClientIris(pairs: ReadonlyArray<readonly [string, string]>): Promise<void> {
     if (pairs.length === 0) return;
-    await this.reading('input', (engine) => {
-      for (const [param, value] of pairs) checkClientIri(engine.ox, value, param);
+    await this.withModule('input', (ox) => {
+      for (const [param, value] of pairs) checkClientIri(ox, value, param);
     });
   }
 
@@ -285,7 +315,66 @@ export class TripleStore {
    * as every other engine call: `blame` says whether a trap is the input's fault (400).
    */
   async withModule<T>(blame: Blame, use: (ox: OxigraphModule) => T): Promise<T> {
-    return this.reading(blame, (engine) => use(engine.ox));
+    // With an engine host, queries no longer need this worker's store: only its module.
+    if (!this.usableHost()) return this.reading(blame, (engine) => use(engine.ox));
+    const ox = await this.module();
+    try {
+      return use(ox);
+    } catch (e) {
+      if (!isEngineTrap(e)) throw e;
+      this.discard(ox);
+      throw blame === 'input'
+        ? new DbError('TABULA-ENGINETRAP', `${(e as Error).message}; the engine was restarted and nothing changed`)
+        : new DbError('RESTAPI-INTERNALERROR', `the RDF engine failed (${(e as Error).message}); it was restarted`);
+    }
+  }
+
+  // ---- the engine host ------------------------------------------------------------
+
+  /**
+   * Hands SPARQL queries to an engine host's read replica from now on (replacing any
+   * earlier host): it is told to load the store, and every committed write is forwarded
+   * to it (docs/decisions/0028-engine-host.md).
+   */
+  attachHost(port: Port<FromHost, ToHost>, control: HostControl): void {
+    this.host?.close();
+    const link = new ReplicaLink(port, control);
+    this.host = link;
+    link.load();
+    const forget = () => {
+      if (this.host === link) this.host = undefined;
+    };
+    control.gone.then(forget, forget);
+    for (const arrived of this.hostWaiters.splice(0)) arrived();
+  }
+
+  /** Ends the query the client named `requestId` (XDMP-CANCELED for it); false when no such query is running on a host. */
+  cancel(requestId: string): boolean {
+    return this.host?.cancel(requestId) ?? false;
+  }
+
+  private usableHost(): ReplicaLink | undefined {
+    return this.host?.usable ? this.host : undefined;
+  }
+
+  /** The host that replaced one that went away, if it arrives within `hostReturnMs`. */
+  private async returningHost(): Promise<ReplicaLink | undefined> {
+    if (this.usableHost() || this.closed) return this.usableHost();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.hostReturnMs);
+      this.hostWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return this.usableHost();
+  }
+
+  /** The engine module in use, without loading the store. */
+  private async module(): Promise<OxigraphModule> {
+    if (this.current) return this.current;
+    if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
+    return this.oxigraph(this.broken);
   }
 
   // ---- durability ----------------------------------------------------------------
@@ -414,6 +503,8 @@ export class TripleStore {
   close(): void {
     this.closed = true;
     this.wake?.();
+    this.host?.close();
+    this.host = undefined;
   }
 
   /**
@@ -426,6 +517,7 @@ export class TripleStore {
   storageCleared(): void {
     this.loading = undefined;
     this.current = undefined;
+    this.host?.load();
   }
 
   /** The module of the engine in use (set when a load completes). */
@@ -491,7 +583,11 @@ export class TripleStore {
         deadline.check('the triple write');
         const entry = ctx.changes.entry();
         const registry = ctx.registryChanges();
-        if (entry || registry.length > 0) await this.commit(entry, registry);
+        if (entry || registry.length > 0) {
+          await this.commit(entry, registry);
+          // Before the answer: a query the client sends next finds the replica up to date.
+          this.host?.forward(entry, registry);
+        }
         ctx.commitRegistry();
         if (entry) {
           engine.logEntries++;
