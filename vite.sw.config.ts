@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { oxigraphInstances } from './sw/oxigraph-instances.js';
+import { flexsearchWithoutWorkers, oxigraphWasmAsAsset } from './sw/worker-build.js';
 
 const swFileName = 'sw.js';
 
@@ -31,44 +32,6 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: false } },
   },
 });
-
-/**
- * Library mode inlines every asset as base64; Oxigraph's web build names its wasm with
- * `new URL('web_bg.wasm', import.meta.url)`, which would put a second 5 MB copy inside
- * sw.js. `?no-inline` makes it the same emitted asset the worker imports (and precaches).
- */
-function oxigraphWasmAsAsset(): Plugin {
-  const reference = "new URL('web_bg.wasm', import.meta.url)";
-  return {
-    name: 'tabula:oxigraph-wasm-asset',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]oxigraph[\\/]web\.js$/.test(id)) return null;
-      if (!code.includes(reference)) this.error(`oxigraph/web.js no longer contains ${reference}: update this plugin`);
-      // Same line, same length but for the query: the existing sourcemap stays right.
-      return { code: code.replace(reference, "new URL('web_bg.wasm?no-inline', import.meta.url)"), map: null };
-    },
-  };
-}
-
-/**
- * FlexSearch's bundle can run an index in a Worker, and in Node loads `worker_threads`
- * with a dynamic `import()` — which a module service worker may not contain even
- * unused. Tabula never asks FlexSearch for a worker (none can start from a service
- * worker anyway: docs/architecture.md, Platform facts), so that branch becomes a rejection.
- */
-function flexsearchWithoutWorkers(): Plugin {
-  const dynamicImport = 'import("worker_threads")';
-  return {
-    name: 'tabula:flexsearch-without-workers',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]flexsearch[\\/]dist[\\/]flexsearch\.bundle\.module\.min\.mjs$/.test(id)) return null;
-      if (!code.includes(dynamicImport)) this.error(`flexsearch no longer contains ${dynamicImport}: update this plugin`);
-      return { code: code.replaceAll(dynamicImport, 'Promise.reject(new Error("FlexSearch workers are not available in a service worker"))'), map: null };
-    },
-  };
-}
 
 interface PrecacheEntry {
   url: string;

@@ -12,13 +12,13 @@
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import initOxigraph, * as oxigraph from 'oxigraph/web.js';
-import { newInstance } from 'oxigraph/web.js';
 import oxigraphWasmUrl from 'oxigraph/web_bg.wasm?url&no-inline';
 import { Database } from '../src/db/database';
 import { createApi, isApiPath } from '../src/api/app';
-import { answerRequests, openOnDemand, replaceableInstance } from '../src/api/host';
-import type { KeepAliveMessage } from '../src/wire/tabula';
+import { answerRequests, openOnDemand } from '../src/api/host';
+import { startOxigraph } from './oxigraph-start';
+import type { EngineHostMessage, KeepAliveMessage } from '../src/wire/tabula';
+import { askForHost, attachHost } from './engine-hosts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -27,33 +27,20 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 // worker start (docs/architecture.md, Platform facts). Before the first install has finished
 // precaching it comes from the network. Instantiation starts with the database; only the
 // first request that needs triples waits for it, and a failure is retried by the next one.
-// An instance that trapped is broken for good: the database hands it back and gets a new
-// one (newInstance, added to web.js by the build: sw/oxigraph-instances.ts), initialised
-// from the same wasm (docs/decisions/0014-engine-traps.md).
-type Oxigraph = typeof oxigraph;
+const oxigraph = startOxigraph(async () => (await matchPrecache(oxigraphWasmUrl)) ?? oxigraphWasmUrl);
 
-async function initialised(instance: Oxigraph, init: typeof initOxigraph): Promise<Oxigraph> {
-  const cached = await matchPrecache(oxigraphWasmUrl);
-  // `npm run dev` builds the worker in memory: no file is served at that URL, but its
-  // build inlines the wasm where web.js looks for it by default.
-  await init({ module_or_path: cached ?? oxigraphWasmUrl }).catch(() => init());
-  return instance;
-}
-
-const startOxigraph = replaceableInstance<Oxigraph>((previous) => {
-  if (!previous) return initialised(oxigraph, initOxigraph);
-  const next = newInstance();
-  return initialised(next, next.default);
-});
-
-// Opened on the first API request (src/api/host.ts says why).
-const api = openOnDemand(() => {
+// Opened on the first API request (src/api/host.ts says why). An open page runs an engine
+// host for SPARQL queries (docs/decisions/0028-engine-host.md); a worker just started has
+// none yet, so it asks the pages for one as it opens.
+const database = openOnDemand(() => {
   // Begin instantiating now, alongside the open; its failure is reported by the request that needs triples.
-  startOxigraph().catch(() => undefined);
-  return Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph: startOxigraph }).then((db) =>
-    createApi({ db, auth: 'application', defaultUser: 'admin' }),
-  );
+  oxigraph().catch(() => undefined);
+  return Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph }).then((db) => {
+    askForHost(db).catch((e: unknown) => console.warn('[tabula] could not ask the pages for an engine host', e));
+    return { db, api: createApi({ db, auth: 'application', defaultUser: 'admin' }) };
+  });
 });
+const api = () => database().then(({ api }) => api);
 
 // Pages of the origin (the console in every tab) learn of committed writes here, so
 // what they show follows writes made by scripts, other tabs and tests. The console
@@ -75,9 +62,17 @@ self.addEventListener('fetch', (event) => {
 });
 
 // An open console posts this every ~20 s (src/console/lib/keep-worker-warm.ts): the event itself
-// restarts the browser's idle count, so there is nothing to do but accept it.
+// restarts the browser's idle count, so there is nothing to do but accept it. A page running
+// the engine host offers it with a port (src/console/lib/engine-host.ts).
 self.addEventListener('message', (event) => {
-  if ((event.data as Partial<KeepAliveMessage> | null)?.type === 'tabula:keep-alive') event.waitUntil(Promise.resolve());
+  const message = event.data as Partial<KeepAliveMessage | EngineHostMessage> | null;
+  if (message?.type === 'tabula:keep-alive') event.waitUntil(Promise.resolve());
+  else if (message?.type === 'tabula:engine-host' && typeof message.id === 'string' && event.ports[0] && event.source instanceof Client) {
+    const [port] = event.ports;
+    const { id } = message;
+    const page = event.source.id;
+    event.waitUntil(database().then(({ db }) => attachHost(db, port, id, page), (e: unknown) => console.warn('[tabula] the engine host was not attached', e)));
+  }
 });
 
 self.addEventListener('install', () => {

@@ -36,6 +36,7 @@ import { registerIdle } from './idle';
 import { Faults, registerFaults } from './faults';
 import { registerStatus } from './status';
 import { registerSettings } from './settings';
+import { registerRequests } from './requests';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -115,6 +116,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerFaults(tabula, deps, faults);
   registerStatus(tabula, deps);
   registerSettings(tabula, deps);
+  registerRequests(tabula, deps);
   app.route('/tabula/v1', tabula);
 
   const manage = new Hono<ApiEnv>({ strict: false });

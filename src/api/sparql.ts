@@ -8,6 +8,7 @@ import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
 import type { QueryForm } from '../db/triples';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { requestIdOf } from './requests';
 import { endpoint } from './http/routing';
 import { streamedResponse } from './http/streamed-response';
 import { readSparqlRequest, type SparqlRequest } from './sparql-request';
@@ -51,6 +52,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
     start: r.start,
     pageLength: r.pageLength,
     deadline: c.get('deadline'),
+    requestId: requestIdOf(c.req.raw),
   });
   // Negotiated once the form is known and before the query runs: a 406 costs nothing.
   const mediaType = negotiateSparqlResults(c.req.raw, answerKind[prepared.form]);

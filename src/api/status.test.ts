@@ -15,6 +15,7 @@ describe('GET /tabula/v1/status', () => {
     const first = await status(api);
     expect(Date.parse(first.started)).toBeLessThanOrEqual(Date.now());
     expect(first.loads).toEqual({ triples: 0, search: 0 });
+    expect(first.engineHost).toEqual({ attached: false, hosts: 0 });
     expect((await status(api)).started).toBe(first.started);
   });
 

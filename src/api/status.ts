@@ -22,7 +22,7 @@ export function registerStatus(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/status', {
     GET: (c) => {
       new Params(c.req.raw).validate([]);
-      return c.json({ started: STARTED, loads: deps.db.engineLoads() } satisfies TabulaStatus);
+      return c.json({ started: STARTED, loads: deps.db.engineLoads(), engineHost: deps.db.engineHost() } satisfies TabulaStatus);
     },
   });
 }

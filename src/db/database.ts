@@ -20,7 +20,7 @@ import { IndexConfigStore } from './indexes/config';
 import { TripleStore, type OxigraphFactory, type TripleStoreOptions } from './triples/triple-store';
 import { TripleReplica } from './triples/replica';
 import type { HostControl } from './triples/replica-link';
-import type { FromHost, Port, ToHost } from './triples/replica-protocol';
+import { asPort, type FromHost, type Port, type ToHost } from './triples/replica-protocol';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
 import { beforeDeadline, Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
@@ -126,17 +126,27 @@ export class Database {
   }
 
   /** From now on SPARQL queries run on the engine host at the other end of `port` (see {@link openTripleReplica}). */
-  attachEngineHost(port: Port<FromHost, ToHost>, control: HostControl): void {
-    this.triples.attachHost(port, control);
+  attachEngineHost(port: Port<FromHost, ToHost> | MessagePort, control: HostControl): void {
+    this.triples.attachHost(asPort(port as MessagePort), control);
+  }
+
+  /** A host is on its way: for `withinMs`, a query waits for it rather than loading the store here. */
+  expectEngineHost(withinMs: number): void {
+    this.triples.expectHost(withinMs);
   }
 
   /**
    * Ends a running request the client named `requestId` (its answer is 500 XDMP-CANCELED).
-   * False when no such request is running where it can be stopped: only queries on an
-   * engine host can (docs/decisions/0028-engine-host.md).
+   * False when no such request of this user (any user's, for an admin) is running where it
+   * can be stopped: only queries on an engine host can (docs/decisions/0028-engine-host.md).
    */
-  cancelRequest(requestId: string): boolean {
-    return this.triples.cancel(requestId);
+  cancelRequest(requestId: string, by: Principal): boolean {
+    return this.triples.cancel(requestId, by);
+  }
+
+  /** Whether an engine host runs SPARQL queries now, and how many were attached since the database opened. */
+  engineHost(): { attached: boolean; hosts: number } {
+    return { attached: this.triples.hasHost(), hosts: this.triples.hostCount() };
   }
 
   /** The largest request body accepted now, in bytes (the `max-payload-bytes` setting). */

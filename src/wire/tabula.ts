@@ -29,6 +29,11 @@ export interface TabulaStatus {
   started: string;
   /** Loads from IndexedDB since the database was opened by this host. */
   loads: { triples: number; search: number };
+  /**
+   * The engine host SPARQL queries run on (docs/decisions/0028-engine-host.md): whether one is
+   * attached now, and how many were since the database was opened (each restart is one more).
+   */
+  engineHost: { attached: boolean; hosts: number };
 }
 
 /**
@@ -38,6 +43,26 @@ export interface TabulaStatus {
 export interface KeepAliveMessage {
   type: 'tabula:keep-alive';
 }
+
+/**
+ * The engine host (docs/decisions/0028-engine-host.md): a page of the origin starts a
+ * dedicated worker (`/engine-host.js`) that runs SPARQL queries for the service worker.
+ * What the page, the service worker and the host worker post to each other about it.
+ */
+export type EngineHostMessage =
+  /** Page → service worker, with the port to the host worker: `id` names the host's Web Lock, held while it lives. */
+  | { type: 'tabula:engine-host'; id: string }
+  /** Service worker → pages: a (re)started service worker has no host; the page running one offers it again. */
+  | { type: 'tabula:engine-host-wanted' }
+  /** Service worker → the host's page: end that host (it is running a cancelled or overdue query) and start another. */
+  | { type: 'tabula:engine-host-restart'; id: string }
+  /** Page → host worker: hold the lock `tabula:engine-host:{id}`, then say `ready`. */
+  | { type: 'tabula:engine-host-start'; id: string }
+  /** Host worker → page: the lock is held; ports may come. */
+  | { type: 'tabula:engine-host-ready' }
+  /** Page → host worker, with a port: serve the service worker at its other end. */
+  | { type: 'tabula:engine-host-port' };
+
 
 /**
  * `GET`/`PUT /tabula/v1/settings`: Tabula's own settings (src/db/config/settings.ts). A PUT

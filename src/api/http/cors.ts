@@ -13,7 +13,7 @@ export const loopbackCors = () =>
   cors({
     origin: (origin) => (LOOPBACK_ORIGIN.test(origin) ? origin : null),
     allowMethods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Error-Accept', 'X-HTTP-Method-Override', 'If-Match', 'If-None-Match', 'Range'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Error-Accept', 'X-HTTP-Method-Override', 'If-Match', 'If-None-Match', 'Range', 'Tabula-Request-Id'],
     exposeHeaders: ['Location', 'ETag', 'Content-Range', 'vnd.marklogic.document-format', 'ML-Effective-Timestamp', 'WWW-Authenticate'],
     maxAge: 600,
   });

@@ -84,6 +84,7 @@ const cases: Case[] = [
   { method: 'POST', path: '/tabula/v1/reset', read: false },
   { method: 'POST', path: '/tabula/v1/faults', type: 'application/json', body: '{"status":503}', read: true },
   { method: 'DELETE', path: '/tabula/v1/faults', read: true },
+  { method: 'DELETE', path: '/tabula/v1/requests/run-1', read: true },
   // Ping answers any method; anything but GET, HEAD and OPTIONS counts as a write.
   { method: 'POST', path: '/v1/ping', read: false },
   { method: 'PUT', path: '/v1/ping', read: false },

@@ -20,11 +20,11 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const QUERY_POSTS = /^\/(v1|LATEST)\/(search|qbe|suggest|values(\/[^/]+)?)$/;
 
 /**
- * Tabula's paths that change the host, not the data: arming faults (src/api/faults.ts).
- * Announced, they would make the console refetch, and the refetch would take the fault
- * meant for the next request a person makes.
+ * Tabula's paths that change the host, not the data: arming faults (src/api/faults.ts),
+ * cancelling a request (src/api/requests.ts). Announced, they would make the console
+ * refetch, and the refetch would take the fault meant for the next request a person makes.
  */
-const HOST_ONLY = /^\/tabula\/v1\/faults$/;
+const HOST_ONLY = /^\/tabula\/v1\/(faults|requests\/[^/]+)$/;
 
 /** Whether `request` only reads: any GET, HEAD or OPTIONS, a query POST, a SPARQL query (never an update), a fault. */
 export async function isReadOnly(request: Request): Promise<boolean> {

@@ -14,6 +14,7 @@
 import type * as Oxigraph from 'oxigraph';
 import { Deadline, timeLimitError } from '../deadline';
 import { DbError } from '../errors';
+import type { Principal } from '../security/types';
 import type { LogEntry } from './change-set';
 import { withLazyResults, type PreparedQuery, type QueryResult } from './query';
 import { externalQuad, toInternal } from './relative-iris';
@@ -36,6 +37,8 @@ interface InFlight {
   resolve(result: PortableResult): void;
   reject(error: unknown): void;
   requestId: string | undefined;
+  /** Who sent it: only they, or an admin, may cancel it. */
+  user: string;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -81,7 +84,7 @@ export class ReplicaLink {
     const { deadline = Deadline.none, ...options } = prepared.options;
     const id = this.next++;
     return new Promise<PortableResult>((resolve, reject) => {
-      const flight: InFlight = { resolve, reject, requestId, timer: undefined };
+      const flight: InFlight = { resolve, reject, requestId, user: options.principal.name, timer: undefined };
       if (Number.isFinite(deadline.at)) {
         flight.timer = setTimeout(() => this.abandon(id, timeLimitError(deadline.limitSeconds, 'the SPARQL query')), deadline.remaining());
       }
@@ -90,19 +93,16 @@ export class ReplicaLink {
     });
   }
 
-  /** Ends the query sent with `requestId` (XDMP-CANCELED for its client); false when none is in flight here. */
-  cancel(requestId: string): boolean {
+  /**
+   * Ends the query sent with `requestId` (XDMP-CANCELED for its client); false when none
+   * is in flight here — or it is another user's and `by` is not an admin.
+   */
+  cancel(requestId: string, by: Principal): boolean {
     for (const [id, flight] of this.inFlight) {
-      if (flight.requestId !== requestId) continue;
+      if (flight.requestId !== requestId || (flight.user !== by.name && !by.roles.has('admin'))) continue;
       this.abandon(id, new DbError('XDMP-CANCELED', `the request ${requestId} was cancelled`));
       return true;
     }
-    return false;
-  }
-
-  /** Whether a query sent with `requestId` is in flight here. */
-  running(requestId: string): boolean {
-    for (const flight of this.inFlight.values()) if (flight.requestId === requestId) return true;
     return false;
   }
 

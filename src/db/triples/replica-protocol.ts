@@ -62,6 +62,9 @@ export interface Port<In, Out> {
   close?(): void;
 }
 
+/** A browser's MessagePort as either end's {@link Port} (its handler is typed for any event). */
+export const asPort = <In, Out>(port: MessagePort): Port<In, Out> => port as unknown as Port<In, Out>;
+
 /** The term as plain data (see {@link PlainTerm}). */
 export function plainTerm(term: Oxigraph.Term): PlainTerm {
   switch (term.termType) {

@@ -153,10 +153,11 @@ describe('a query the host does not answer', () => {
     db.attachEngineHost(host.port, host);
     const answer = run(db, 'SELECT * WHERE { ?s ?p ?o }', admin, { requestId: 'r-1' });
     await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
-    expect(db.cancelRequest('other')).toBe(false);
-    expect(db.cancelRequest('r-1')).toBe(true);
+    expect(db.cancelRequest('other', admin)).toBe(false);
+    expect(db.cancelRequest('r-1', principal('someone-else', 'rest-reader'))).toBe(false);
+    expect(db.cancelRequest('r-1', admin)).toBe(true);
     expect((await rejection(answer)).code).toBe('XDMP-CANCELED');
-    expect(db.cancelRequest('r-1')).toBe(false);
+    expect(db.cancelRequest('r-1', admin)).toBe(false);
     expect(host.restart).toHaveBeenCalledTimes(1);
   });
 

@@ -23,7 +23,7 @@ import { GraphAccess, keyOfRecord } from './graph-access';
 import { DEFAULT_KEY, keyOfClientIri } from './graph-names';
 import { loadStoredTriples, type StoredTriples } from './load';
 import { runQuery, type PreparedQuery } from './query';
-import { plainTerm, type FromHost, type Port, type PortableResult, type RegistryChange, type ToHost } from './replica-protocol';
+import { asPort, plainTerm, type FromHost, type Port, type PortableResult, type RegistryChange, type ToHost } from './replica-protocol';
 import type { OxigraphFactory, OxigraphModule } from './triple-store';
 
 export class TripleReplica {
@@ -39,7 +39,8 @@ export class TripleReplica {
   ) {}
 
   /** Answers the database on `port` (one database at a time: a new port replaces the old, and reloads). */
-  serve(port: Port<ToHost, FromHost>): void {
+  serve(given: Port<ToHost, FromHost> | MessagePort): void {
+    const port = asPort<ToHost, FromHost>(given as MessagePort);
     port.onmessage = ({ data }) => {
       this.turn = this.turn.then(() => this.handle(data, port));
     };

@@ -132,6 +132,9 @@ export class TripleStore {
   private loads = 0;
   /** The engine host queries run on, while one is attached. */
   private host: ReplicaLink | undefined;
+  private hostsAttached = 0;
+  /** `performance.now()` until which a query waits for a host that is on its way. */
+  private hostExpectedUntil = 0;
   /** Queries waiting for a host to replace one that went away. */
   private readonly hostWaiters: Array<() => void> = [];
 
@@ -176,7 +179,7 @@ export class TripleStore {
   async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
     const deadline = prepared.options.deadline ?? Deadline.none;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const host = attempt === 0 ? this.usableHost() : await this.returningHost();
+      const host = attempt === 0 ? await this.returningHost(this.hostExpectedUntil - performance.now()) : await this.returningHost();
       if (!host) break;
       try {
         deadline.check('the SPARQL query');
@@ -338,8 +341,14 @@ export class TripleStore {
    */
   attachHost(port: Port<FromHost, ToHost>, control: HostControl): void {
     this.host?.close();
-    const link = new ReplicaLink(port, control);
+    // A restarted host comes back as a new link: until then, queries wait for it.
+    const restart = () => {
+      this.expectHost(this.hostReturnMs);
+      control.restart();
+    };
+    const link = new ReplicaLink(port, { gone: control.gone, restart });
     this.host = link;
+    this.hostsAttached++;
     link.load();
     const forget = () => {
       if (this.host === link) this.host = undefined;
@@ -349,19 +358,34 @@ export class TripleStore {
   }
 
   /** Ends the query the client named `requestId` (XDMP-CANCELED for it); false when no such query is running on a host. */
-  cancel(requestId: string): boolean {
-    return this.host?.cancel(requestId) ?? false;
+  cancel(requestId: string, by: Principal): boolean {
+    return this.host?.cancel(requestId, by) ?? false;
+  }
+
+  /** Whether an engine host is attached and usable. */
+  hasHost(): boolean {
+    return this.usableHost() !== undefined;
+  }
+
+  /** How many engine hosts were attached since this instance was made (`GET /tabula/v1/status`). */
+  hostCount(): number {
+    return this.hostsAttached;
+  }
+
+  /** A host is on its way (a page runs one, and was asked for it): for `withinMs`, queries wait for it. */
+  expectHost(withinMs: number): void {
+    this.hostExpectedUntil = performance.now() + withinMs;
   }
 
   private usableHost(): ReplicaLink | undefined {
     return this.host?.usable ? this.host : undefined;
   }
 
-  /** The host that replaced one that went away, if it arrives within `hostReturnMs`. */
-  private async returningHost(): Promise<ReplicaLink | undefined> {
-    if (this.usableHost() || this.closed) return this.usableHost();
+  /** The host that replaced one that went away, if it arrives within `withinMs`. */
+  private async returningHost(withinMs = this.hostReturnMs): Promise<ReplicaLink | undefined> {
+    if (this.usableHost() || this.closed || withinMs <= 0) return this.usableHost();
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.hostReturnMs);
+      const timer = setTimeout(resolve, withinMs);
       this.hostWaiters.push(() => {
         clearTimeout(timer);
         resolve();
