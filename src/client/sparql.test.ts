@@ -227,6 +227,34 @@ describe('update', () => {
   });
 });
 
+describe('naming and cancelling a query', () => {
+  test.for(['GET', 'POST'] as const)('a requestId goes as Tabula-Request-Id (%s); none, no header', async (method) => {
+    const { sparql, requests } = recording(() => answer(selectJson, 'application/sparql-results+json'));
+    await sparql.query('SELECT * {}', { method, requestId: 'run-7' });
+    await sparql.query('SELECT * {}', { method });
+    expect(requests.map((r) => [r.method, r.headers.get('tabula-request-id')])).toEqual([
+      [method, 'run-7'],
+      [method, null],
+    ]);
+  });
+
+  test.for([
+    [204, true],
+    [404, false],
+  ] as const)('cancel DELETEs /tabula/v1/requests/{id}; %i is %s', async ([status, cancelled]) => {
+    const errorResponse = { statusCode: 404, status: 'Not Found', messageCode: 'RESTAPI-NODOCUMENT', message: 'no running request' };
+    const { sparql, requests } = recording(() => (status === 204 ? new Response(null, { status }) : answer({ errorResponse }, 'application/json', status)));
+    expect(await sparql.cancel('run 7/x')).toBe(cancelled);
+    expect([requests[0].method, new URL(requests[0].url).pathname]).toEqual(['DELETE', '/tabula/v1/requests/run%207%2Fx']);
+  });
+
+  test('any other failure of a cancel is the caller\'s to see', async () => {
+    const errorResponse = { statusCode: 500, status: 'Internal Server Error', messageCode: 'RESTAPI-INTERNALERROR', message: 'x' };
+    const { sparql } = recording(() => answer({ errorResponse }, 'application/json', 500));
+    await expect(sparql.cancel('a')).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
 describe('bindingParam', () => {
   test.for([
     { name: 'an IRI without type or language', binding: { name: 's', value: 'v' }, param: 'bind:s' },

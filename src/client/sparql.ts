@@ -10,6 +10,7 @@
  * if (rows.kind === 'select') console.log(rows.vars, rows.bindings.length);
  * await client.sparql.update('INSERT DATA { GRAPH <g> { <s> <p> "o" } }'); // { status: 201 } when it created <g>
  */
+import { ApiError } from './api-error';
 import type { Send } from './transport';
 import type { Permission } from './types';
 import type { RdfJson, RdfJsonObject, SparqlJsonBinding as SparqlSolution, SparqlJsonTerm as SparqlTerm } from '../wire/rdf';
@@ -59,6 +60,12 @@ export interface SparqlQueryOptions extends SparqlRequestOptions {
    * {@link MAX_GET_QUERY_LENGTH} characters, POST beyond.
    */
   method?: 'GET' | 'POST' | 'auto';
+  /**
+   * A name for this request (Tabula's `Tabula-Request-Id` header), by which
+   * {@link SparqlApi.cancel} can end it while it runs. Tabula only: a MarkLogic server
+   * has no such header, and a browser would ask it first whether it may be sent.
+   */
+  requestId?: string;
 }
 
 export interface SparqlUpdateOptions extends SparqlRequestOptions {
@@ -96,6 +103,12 @@ export interface SparqlUpdateResult {
 export interface SparqlApi {
   /** Runs a query and reads its answer as JSON: solutions, a boolean or triples. */
   query(query: string, options?: SparqlQueryOptions): Promise<SparqlQueryResult>;
+  /**
+   * Ends the query sent with `requestId` while it runs (`DELETE /tabula/v1/requests/{id}`,
+   * Tabula only); its own answer is then 500 XDMP-CANCELED. False when it was not running
+   * where it could be stopped (already answered, or run where nothing can interrupt it).
+   */
+  cancel(requestId: string): Promise<boolean>;
   /** Runs a query asking for `accept` (any results or RDF media type) and returns the bytes as sent. */
   queryRaw(query: string, accept: string, options?: Omit<SparqlQueryOptions, 'form'>): Promise<SparqlRawResult>;
   update(update: string, options?: SparqlUpdateOptions): Promise<SparqlUpdateResult>;
@@ -143,11 +156,13 @@ export function sparqlQueryRequest(query: string, options: SparqlQueryOptions = 
     const withQuery = new URLSearchParams(params);
     withQuery.set('query', query);
     if (options.method === 'GET' || withQuery.toString().length <= MAX_GET_QUERY_LENGTH) {
-      return { method: 'GET', path: SPARQL_PATH, params: withQuery, headers: { Accept: accept } };
+      return { method: 'GET', path: SPARQL_PATH, params: withQuery, headers: { Accept: accept, ...named(options) } };
     }
   }
-  return { method: 'POST', path: SPARQL_PATH, params, headers: { 'Content-Type': 'application/sparql-query', Accept: accept }, body: query };
+  return { method: 'POST', path: SPARQL_PATH, params, headers: { 'Content-Type': 'application/sparql-query', Accept: accept, ...named(options) }, body: query };
 }
+
+const named = ({ requestId }: SparqlQueryOptions): Record<string, string> => (requestId === undefined ? {} : { 'Tabula-Request-Id': requestId });
 
 /** The request {@link SparqlApi.update} sends. */
 export function sparqlUpdateRequest(update: string, options: SparqlUpdateOptions = {}): SparqlRequestSpec {
@@ -180,6 +195,16 @@ export function createSparqlApi(send: Send): SparqlApi {
       const res = await sendSpec(sparqlQueryRequest(query, options, accept), options.signal);
       const blob = await res.blob();
       return { contentType: mediaType(res.headers.get('content-type')), blob };
+    },
+
+    async cancel(requestId) {
+      try {
+        await (await send('DELETE', `/tabula/v1/requests/${encodeURIComponent(requestId)}`, undefined, {})).body?.cancel();
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.statusCode === 404) return false;
+        throw err;
+      }
     },
 
     async update(update, options = {}) {

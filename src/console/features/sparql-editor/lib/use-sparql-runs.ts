@@ -58,6 +58,8 @@ type Runs = Partial<Record<string, RunState>>;
 const store = {
   runs: {} as Runs,
   controllers: new Map<string, AbortController>(),
+  /** The server-side names of the queries in flight, by tab: cancelling one ends its work, not only its wait. */
+  requestIds: new Map<string, string>(),
   listeners: new Set<() => void>(),
   set(tabId: string, state: RunState) {
     this.runs = { ...this.runs, [tabId]: state };
@@ -72,15 +74,29 @@ const subscribe = (listener: () => void) => {
 const snapshot = () => store.runs;
 
 export function useSparqlRuns(record: (entry: HistoryEntry) => Promise<void>, onRecordError: (err: unknown) => void): SparqlRuns {
-  const { client } = useConnection();
+  const { client, settings } = useConnection();
   const runs = useSyncExternalStore(subscribe, snapshot);
   const controllers = store.controllers;
 
+  // Ends the tab's run: the answer is abandoned here, and on this browser's database the
+  // query itself is stopped (docs/decisions/0028-engine-host.md); a remote server is only left.
+  const stop = useCallback(
+    (tabId: string) => {
+      controllers.get(tabId)?.abort();
+      const requestId = store.requestIds.get(tabId);
+      store.requestIds.delete(tabId);
+      if (requestId) client.sparql.cancel(requestId).catch(() => false);
+    },
+    [client, controllers],
+  );
+
   const run = useCallback<SparqlRuns['run']>(
     (tabId, text, parameters) => {
-      controllers.get(tabId)?.abort();
+      stop(tabId);
       const controller = new AbortController();
       controllers.set(tabId, controller);
+      const requestId = settings.target === 'local' ? crypto.randomUUID() : undefined;
+      if (requestId) store.requestIds.set(tabId, requestId);
       const analysis = analyseSparql(text, parameters.base);
       // Text the editor cannot classify still goes to the server, which has the last word.
       const operation = analysis.operation ?? 'query';
@@ -97,7 +113,7 @@ export function useSparqlRuns(record: (entry: HistoryEntry) => Promise<void>, on
           const { status } = await client.sparql.update(text, { ...toUpdateOptions(parameters), signal });
           return { kind: 'update', status };
         }
-        const data = await client.sparql.query(text, { ...toQueryOptions(parameters), form: analysis.form, method: QUERY_METHOD, signal });
+        const data = await client.sparql.query(text, { ...toQueryOptions(parameters), form: analysis.form, method: QUERY_METHOD, signal, requestId });
         return { kind: 'query', data };
       };
 
@@ -120,16 +136,15 @@ export function useSparqlRuns(record: (entry: HistoryEntry) => Promise<void>, on
         )
         .then(({ durationMs, outcome }) => {
           if (controllers.get(tabId) === controller) controllers.delete(tabId);
+          if (requestId && store.requestIds.get(tabId) === requestId) store.requestIds.delete(tabId);
           return record({ text, parameters, operation, form: request.form, time: request.time, durationMs, outcome });
         })
         .catch(onRecordError);
     },
-    [client, controllers, record, onRecordError],
+    [client, settings.target, controllers, record, onRecordError, stop],
   );
 
-  const cancel = useCallback((tabId: string) => controllers.get(tabId)?.abort(), [controllers]);
-
-  return { runs, run, cancel };
+  return { runs, run, cancel: stop };
 }
 
 function resultOutcome(result: RunResult): RunOutcome {

@@ -1,0 +1,96 @@
+/**
+ * The page's side of the engine host with a fake browser: it waits for the origin's lock,
+ * starts the worker, offers it to the service worker once the worker holds its own lock,
+ * offers it again when the service worker asks or a new one takes control, and replaces it
+ * when told to restart it (docs/decisions/0028-engine-host.md).
+ */
+import { describe, expect, test, vi } from 'vitest';
+import { ENGINE_HOST_LOCK, runEngineHost, type EngineHostPlatform } from './engine-host';
+
+type Listener = (event: { data: unknown }) => void;
+
+function fakeBrowser() {
+  const pageListeners = new Map<string, Listener[]>();
+  const offers: unknown[] = [];
+  const workers: Array<{ posted: unknown[]; terminated: boolean; say(data: unknown): void }> = [];
+  const locks: string[] = [];
+  let ids = 0;
+  const platform: EngineHostPlatform = {
+    container: {
+      controller: { postMessage: (message: unknown) => void offers.push(message) } as unknown as ServiceWorker,
+      addEventListener: ((type: string, listener: Listener) => pageListeners.set(type, [...(pageListeners.get(type) ?? []), listener])) as ServiceWorkerContainer['addEventListener'],
+    },
+    locks: {
+      request: ((name: string, callback: () => Promise<unknown>) => {
+        locks.push(name);
+        return callback();
+      }) as unknown as LockManager['request'],
+    },
+    startWorker: () => {
+      const listeners: Listener[] = [];
+      const worker = {
+        posted: [] as unknown[],
+        terminated: false,
+        say: (data: unknown) => listeners.forEach((l) => l({ data })),
+        postMessage: (message: unknown) => void worker.posted.push(message),
+        terminate: () => void (worker.terminated = true),
+        addEventListener: (_type: string, listener: Listener) => void listeners.push(listener),
+      };
+      workers.push(worker);
+      return worker as unknown as Worker;
+    },
+    newId: () => `host-${++ids}`,
+    channel: () => ({ port1: {} as MessagePort, port2: {} as MessagePort }),
+  };
+  const page = (type: string, data?: unknown) => (pageListeners.get(type) ?? []).forEach((l) => l({ data }));
+  return { platform, offers, workers, locks, page };
+}
+
+describe('runEngineHost', () => {
+  test('takes the origin lock, starts the worker, and offers it once the worker is ready', async () => {
+    const b = fakeBrowser();
+    await runEngineHost(b.platform);
+    expect(b.locks).toEqual([ENGINE_HOST_LOCK]);
+    expect(b.workers[0].posted).toEqual([{ type: 'tabula:engine-host-start', id: 'host-1' }]);
+    expect(b.offers).toEqual([]);
+    b.workers[0].say({ type: 'tabula:engine-host-ready' });
+    expect(b.offers).toEqual([{ type: 'tabula:engine-host', id: 'host-1' }]);
+    expect(b.workers[0].posted.at(-1)).toEqual({ type: 'tabula:engine-host-port' });
+  });
+
+  test('offers again when the service worker asks and when a new one takes control; not before the worker is ready', async () => {
+    const b = fakeBrowser();
+    await runEngineHost(b.platform);
+    b.page('message', { type: 'tabula:engine-host-wanted' });
+    expect(b.offers).toEqual([]);
+    b.workers[0].say({ type: 'tabula:engine-host-ready' });
+    b.page('message', { type: 'tabula:engine-host-wanted' });
+    b.page('controllerchange');
+    expect(b.offers).toHaveLength(3);
+  });
+
+  test('a restart for its host ends the worker and starts another; one for another host is ignored', async () => {
+    const b = fakeBrowser();
+    await runEngineHost(b.platform);
+    b.workers[0].say({ type: 'tabula:engine-host-ready' });
+    b.page('message', { type: 'tabula:engine-host-restart', id: 'someone-else' });
+    expect(b.workers).toHaveLength(1);
+    b.page('message', { type: 'tabula:engine-host-restart', id: 'host-1' });
+    expect(b.workers[0].terminated).toBe(true);
+    expect(b.workers[1].posted).toEqual([{ type: 'tabula:engine-host-start', id: 'host-2' }]);
+    b.workers[1].say({ type: 'tabula:engine-host-ready' });
+    expect(b.offers.at(-1)).toEqual({ type: 'tabula:engine-host', id: 'host-2' });
+  });
+
+  test('turned off for the profile: nothing starts', async () => {
+    const b = fakeBrowser();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'tabula.engineHost' ? 'off' : null) });
+    try {
+      await runEngineHost(b.platform);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(b.locks).toEqual([]);
+    expect(b.workers).toEqual([]);
+  });
+});
