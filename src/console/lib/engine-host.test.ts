@@ -18,7 +18,7 @@ function fakeBrowser() {
   const platform: EngineHostPlatform = {
     container: {
       controller: { postMessage: (message: unknown) => void offers.push(message) } as unknown as ServiceWorker,
-      addEventListener: ((type: string, listener: Listener) => pageListeners.set(type, [...(pageListeners.get(type) ?? []), listener])) as ServiceWorkerContainer['addEventListener'],
+      addEventListener: ((type: string, listener: Listener) => pageListeners.set(type, [...(pageListeners.get(type) ?? []), listener])) as unknown as ServiceWorkerContainer['addEventListener'],
     },
     locks: {
       request: ((name: string, callback: () => Promise<unknown>) => {
