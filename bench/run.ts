@@ -49,9 +49,11 @@
  * 30000), BENCH_PEERS_BUDGET (ms of runs per query and peer before sampling stops, default
  * 60000), BENCH_PEERS_TOTAL (documents, default BENCH_TOTAL), BENCH_PEERS_BATCHES (default
  * BENCH_BATCHES), BENCH_PEERS_LATENCY (single-document samples, default BENCH_COUNT),
- * BENCH_PEERS_DOCS (search documents, default BENCH_SEARCH_DOCS);
+ * BENCH_PEERS_DOCS (search documents, default BENCH_SEARCH_DOCS); BENCH_ENGINEHOST_TRIPLES (default
+ * 100000), BENCH_ENGINEHOST_RUNS (per query, default 30), BENCH_ENGINEHOST_WARMUP (default 5),
+ * BENCH_ENGINEHOST_PROBE_MS (how long pings run beside the long query, default 4000);
  * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_SCENES=1 /
- * BENCH_SKIP_PEERS=1 leave a part out (its sections are then null in latest.json; values runs on the search
+ * BENCH_SKIP_PEERS=1 / BENCH_SKIP_ENGINEHOST=1 leave a part out (its sections are then null in latest.json; values runs on the search
  * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
  * BENCH_SEARCH_WARMUP; peers reuses the documents section's bulk figures when that section
  * ran on the same documents and batch sizes). A full run takes about half an hour.
@@ -74,6 +76,7 @@ import { PREFIX as SEARCH_PREFIX, TARGET_QUERY, printSearch, runSearch, searchOp
 import { printValues, runValues, type ValuesResults } from './values';
 import { printScenes, runScenes, type ScenesResults } from './scenes';
 import { peersOptionsFromEnv, printPeers, runPeers, type PeersResults } from './peers';
+import { engineHostOptionsFromEnv, printEngineHost, runEngineHost, type EngineHostResults } from './engine-host';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -87,6 +90,7 @@ const skipSearch = process.env.BENCH_SKIP_SEARCH === '1';
 const skipValues = skipSearch || process.env.BENCH_SKIP_VALUES === '1';
 const skipScenes = process.env.BENCH_SKIP_SCENES === '1';
 const skipPeers = process.env.BENCH_SKIP_PEERS === '1';
+const skipEngineHost = process.env.BENCH_SKIP_ENGINEHOST === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
 const peersOptions = peersOptionsFromEnv(process.env, {
@@ -174,6 +178,14 @@ async function main(): Promise<void> {
       printSemantics(semantics);
     }
 
+    let engineHost: EngineHostResults | null = null;
+    if (!skipEngineHost) {
+      const options = engineHostOptionsFromEnv();
+      console.log(`\nEngine host: ${options.triples} triples, SPARQL in the service worker and then on the page's engine host`);
+      engineHost = await runEngineHost(browser, baseURL, script, options, (line) => console.log(line));
+      printEngineHost(engineHost);
+    }
+
     let search: SearchResults | null = null;
     // Filled by the search section's callback, in its page.
     const values: { results: ValuesResults | null } = { results: null };
@@ -231,7 +243,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -239,6 +251,7 @@ async function main(): Promise<void> {
       ratios: documents?.ratios ?? null,
       targets: documents?.targets ?? null,
       semantics,
+      engineHost,
       search,
       values: values.results,
       scenes,

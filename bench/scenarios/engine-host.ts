@@ -1,0 +1,76 @@
+/**
+ * The engine host's figures (bench/engine-host.ts), in the benchmark page: start the host
+ * the way the console does, and what a long SPARQL query does to everything else — a ping
+ * and a document read sent while it runs, how soon a cancel ends it, and how soon the next
+ * query is answered after (docs/decisions/0028-engine-host.md).
+ */
+import { runEngineHost } from '../../src/console/lib/engine-host';
+import { timed } from './latency';
+import { JSON_TYPE, timedPing } from './search-api';
+import { sparqlSelect } from './triples-api';
+
+const status = async (): Promise<{ engineHost: { attached: boolean; hosts: number } }> => (await fetch('/tabula/v1/status')).json();
+
+/** Starts this page's engine host and waits until the worker has attached it (or `timeoutMs` passes). */
+export async function engineHostStart({ timeoutMs }: { timeoutMs: number }): Promise<{ attachedMs: number }> {
+  const start = performance.now();
+  void runEngineHost();
+  while (!(await status()).engineHost.attached) {
+    if (performance.now() - start > timeoutMs) throw new Error(`no engine host was attached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { attachedMs: performance.now() - start };
+}
+
+export interface LongQueryProbe {
+  /** Ping and document GET latencies sent one after the other while the long query ran. */
+  ping: number[];
+  get: number[];
+  /** The long query's own status, and when it answered, from its start. */
+  queryStatus: number;
+  queryMs: number;
+  /** DELETE /tabula/v1/requests/{id}'s status, and the time from sending it to the query's answer. */
+  cancelStatus?: number;
+  cancelToAnswerMs?: number;
+  /** From the long query's answer to the answer of the next (short) query. */
+  nextQueryMs: number;
+}
+
+/**
+ * Sends `text` (a query that runs for seconds), then pings and reads `docUri` until
+ * `probeMs` have passed since it was sent; then cancels it when asked, and times the next query.
+ */
+export async function longQueryProbe({ text, probeMs, docUri, cancel }: { text: string; probeMs: number; docUri: string; cancel: boolean }): Promise<LongQueryProbe> {
+  const id = `bench-long-${Date.now()}`;
+  const start = performance.now();
+  const running = fetch(`/v1/graphs/sparql?query=${encodeURIComponent(text)}`, { headers: { accept: 'application/sparql-results+json', 'Tabula-Request-Id': id } }).then(async (res) => {
+    await res.arrayBuffer();
+    return { status: res.status, at: performance.now() };
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const ping: number[] = [];
+  const get: number[] = [];
+  while (performance.now() - start < probeMs) {
+    ping.push(await timedPing());
+    get.push(await timed(() => fetch(`/v1/documents?uri=${encodeURIComponent(docUri)}`), 200, `GET ${docUri}`));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  let cancelStatus: number | undefined;
+  let cancelToAnswerMs: number | undefined;
+  if (cancel) {
+    const sent = performance.now();
+    cancelStatus = (await fetch(`/tabula/v1/requests/${id}`, { method: 'DELETE' })).status;
+    // 404: nothing could be stopped (in the service worker the query had already answered).
+    if (cancelStatus === 204) cancelToAnswerMs = (await running).at - sent;
+  }
+  const answered = await running;
+  const next = performance.now();
+  await sparqlSelect('ASK { ?s ?p ?o }');
+  return { ping, get, queryStatus: answered.status, queryMs: answered.at - start, cancelStatus, cancelToAnswerMs, nextQueryMs: performance.now() - next };
+}
+
+/** A small JSON document for the probe to read. */
+export async function engineHostDocument({ uri }: { uri: string }): Promise<void> {
+  const res = await fetch(`/v1/documents?uri=${encodeURIComponent(uri)}`, { method: 'PUT', headers: JSON_TYPE, body: '{"probe":true}' });
+  if (res.status !== 201 && res.status !== 204) throw new Error(`PUT ${uri}: ${res.status}`);
+}
