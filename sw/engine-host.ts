@@ -19,7 +19,8 @@ declare const self: DedicatedWorkerGlobalScope;
 
 // The worker's fetches go through the service worker, which answers the wasm from its precache.
 const oxigraph = startOxigraph(async () => oxigraphWasmUrl);
-const replica = Database.openTripleReplica({ indexedDB: self.indexedDB, name: 'Documents', oxigraph });
+// A newer version of the database's schema (a new deployment) ends this host: its page starts one with the new code.
+const replica = Database.openTripleReplica({ indexedDB: self.indexedDB, name: 'Documents', oxigraph, onStale: () => self.close() });
 // A host that cannot open the database ends itself: its lock is released, and the service
 // worker runs queries itself again.
 replica.catch((e: unknown) => {

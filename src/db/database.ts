@@ -118,10 +118,16 @@ export class Database {
    * triple store of the database `name` holds in `indexedDB`, which answers a database's
    * SPARQL queries on the port {@link attachEngineHost} is given the other end of.
    */
-  static async openTripleReplica(options: Pick<DatabaseOptions, 'indexedDB' | 'name'> & { oxigraph: OxigraphFactory }): Promise<TripleReplica> {
+  static async openTripleReplica(
+    options: Pick<DatabaseOptions, 'indexedDB' | 'name'> & { oxigraph: OxigraphFactory; onStale?: () => void },
+  ): Promise<TripleReplica> {
     const idb = await openStorage(options.indexedDB, `tabula:${options.name ?? 'Documents'}`);
-    // A newer schema waits for every connection to close: the replica's gives way.
-    idb.addEventListener('versionchange', () => idb.close());
+    // A newer schema waits for every connection to close: the replica's gives way, and its
+    // host ends (a new one, started with the new code, takes its place).
+    idb.addEventListener('versionchange', () => {
+      idb.close();
+      options.onStale?.();
+    });
     return new TripleReplica(idb, options.oxigraph);
   }
 

@@ -14,6 +14,8 @@ function fakeBrowser() {
   const offers: unknown[] = [];
   const workers: Array<{ posted: unknown[]; terminated: boolean; say(data: unknown): void }> = [];
   const locks: string[] = [];
+  /** Host locks asked for by the page, granted when the test ends that host. */
+  const waiting = new Map<string, () => unknown>();
   let ids = 0;
   const platform: EngineHostPlatform = {
     container: {
@@ -23,7 +25,9 @@ function fakeBrowser() {
     locks: {
       request: ((name: string, callback: () => Promise<unknown>) => {
         locks.push(name);
-        return callback();
+        if (name === ENGINE_HOST_LOCK) return callback();
+        waiting.set(name, callback);
+        return new Promise(() => {});
       }) as unknown as LockManager['request'],
     },
     startWorker: () => {
@@ -43,7 +47,9 @@ function fakeBrowser() {
     channel: () => ({ port1: {} as MessagePort, port2: {} as MessagePort }),
   };
   const page = (type: string, data?: unknown) => (pageListeners.get(type) ?? []).forEach((l) => l({ data }));
-  return { platform, offers, workers, locks, page };
+  /** The host worker `id` ends: the page is granted its lock. */
+  const dies = (id: string) => waiting.get(`${ENGINE_HOST_LOCK}:${id}`)?.();
+  return { platform, offers, workers, locks, page, dies };
 }
 
 describe('runEngineHost', () => {
@@ -80,6 +86,35 @@ describe('runEngineHost', () => {
     expect(b.workers[1].posted).toEqual([{ type: 'tabula:engine-host-start', id: 'host-2' }]);
     b.workers[1].say({ type: 'tabula:engine-host-ready' });
     expect(b.offers.at(-1)).toEqual({ type: 'tabula:engine-host', id: 'host-2' });
+  });
+
+  test('a host that ends by itself after a while is started again; one that ends at once is not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const b = fakeBrowser();
+      await runEngineHost(b.platform);
+      b.workers[0].say({ type: 'tabula:engine-host-ready' });
+      vi.setSystemTime(Date.now() + 60_000);
+      b.dies('host-1');
+      expect(b.workers).toHaveLength(2);
+      b.workers[1].say({ type: 'tabula:engine-host-ready' });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      b.dies('host-2');
+      expect(b.workers).toHaveLength(2);
+      expect(warn).toHaveBeenCalledTimes(1);
+      warn.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a host ended on purpose (a restart) is not started twice', async () => {
+    const b = fakeBrowser();
+    await runEngineHost(b.platform);
+    b.workers[0].say({ type: 'tabula:engine-host-ready' });
+    b.page('message', { type: 'tabula:engine-host-restart', id: 'host-1' });
+    b.dies('host-1');
+    expect(b.workers).toHaveLength(2);
   });
 
   test('turned off for the profile: nothing starts', async () => {

@@ -16,6 +16,12 @@ import type { EngineHostMessage } from '../../wire/tabula';
 /** The Web Lock held by the page that runs the origin's engine host. */
 export const ENGINE_HOST_LOCK = 'tabula:engine-host';
 
+/** The lock the host worker holds while it lives (sw/engine-host.ts takes it, the service worker waits for it). */
+const hostLock = (id: string): string => `${ENGINE_HOST_LOCK}:${id}`;
+
+/** A host that ends sooner than this after its start is not started again. */
+const MIN_LIFETIME_MS = 10_000;
+
 /** What this module needs of the browser (fakes in tests). */
 export interface EngineHostPlatform {
   container: Pick<ServiceWorkerContainer, 'controller' | 'addEventListener'>;
@@ -72,16 +78,29 @@ function host(platform: EngineHostPlatform): void {
     controller.postMessage({ type: 'tabula:engine-host', id } satisfies EngineHostMessage, [port2]);
   };
 
+  let startedAt = 0;
   const start = () => {
-    id = platform.newId();
+    const mine = (id = platform.newId());
     ready = false;
+    startedAt = Date.now();
     worker = platform.startWorker();
     worker.addEventListener('message', (event: MessageEvent<EngineHostMessage>) => {
       if (event.data?.type !== 'tabula:engine-host-ready') return;
       ready = true;
       offer();
+      // Granted when the worker ends. Ended on purpose (a restart) it has been replaced already;
+      // otherwise (it crashed, or a new schema ended it) it is started again — unless it did not
+      // last a while, which would make a loop of a host that cannot start.
+      void platform.locks.request(hostLock(mine), () => {
+        if (id !== mine) return;
+        if (Date.now() - startedAt < MIN_LIFETIME_MS) {
+          console.warn('[tabula] the engine host ended soon after it started; SPARQL queries run in the service worker');
+          return;
+        }
+        start();
+      });
     });
-    worker.postMessage({ type: 'tabula:engine-host-start', id } satisfies EngineHostMessage);
+    worker.postMessage({ type: 'tabula:engine-host-start', id: mine } satisfies EngineHostMessage);
   };
 
   platform.container.addEventListener('message', (event: MessageEvent<EngineHostMessage>) => {
