@@ -122,10 +122,13 @@ export function orderCounts<T extends { count: number }>(counts: T[], order: 'it
 
 interface DocValues {
   /** Distinct values, ascending in index order. */
-  values: RangeValue[];
+  values: readonly RangeValue[];
   /** How often each value occurs in the document (item frequency). */
-  occurrences: number[];
+  occurrences: readonly number[];
 }
+
+/** The occurrences of a document's only value, shared (never written: a restart made 100k of them). */
+const ONCE: readonly number[] = Object.freeze([1]);
 
 /** Up to this many changed entries are spliced into the arrays; more are merged in one pass. */
 const SPLICE_LIMIT = 64;
@@ -343,9 +346,10 @@ export class RangeIndex {
 
   /** Sorted distinct values of a document, with their occurrence counts. */
   private distinct(values: readonly RangeValue[]): DocValues {
-    if (values.length === 1) return { values: [values[0]], occurrences: [1] };
+    // The caller's list is kept as it is (never written; a restart adds 100k of them).
+    if (values.length === 1) return { values, occurrences: ONCE };
     const sorted = [...values].sort(this.sortCompare);
-    const out: DocValues = { values: [], occurrences: [] };
+    const out = { values: [] as RangeValue[], occurrences: [] as number[] };
     for (const v of sorted) {
       const last = out.values.length - 1;
       if (last >= 0 && this.same(out.values[last], v)) out.occurrences[last]++;
@@ -465,6 +469,30 @@ export class RangeIndex {
     this.stale.clear();
   }
 
+  /**
+   * Sorts entry positions by value, then document, comparing numbers where the values' own
+   * order would call a collator or compare decimal digits (a restart's first facet sorted
+   * 100k entries so): decimals (canonical text) go first by their nearest double, which
+   * never puts two of them the wrong way round (rounding keeps order), their digits
+   * breaking the ties; strings and other primitives by their rank among the distinct
+   * values (a dozen categories, say), sorted once. Temporal values (objects) by their order.
+   */
+  private sortEntries(order: number[], pv: readonly RangeValue[], pd: readonly number[]): void {
+    if (this.canonicalText) {
+      const near = Float64Array.from(pv, Number);
+      order.sort((a, b) => near[a] - near[b] || this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+      return;
+    }
+    if (pv.some((v) => typeof v === 'object')) {
+      order.sort((a, b) => this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+      return;
+    }
+    const distinct = [...new Set(pv)].sort(this.sortCompare);
+    const rankOf = new Map(distinct.map((v, i) => [v, i]));
+    const rank = Int32Array.from(pv, (v) => rankOf.get(v)!);
+    order.sort((a, b) => rank[a] - rank[b] || pd[a] - pd[b]);
+  }
+
   private splice(): void {
     for (const [doc, dv] of this.stale) {
       for (const v of dv.values) {
@@ -513,7 +541,7 @@ export class RangeIndex {
       });
     }
     const order = pv.map((_, i) => i);
-    order.sort((a, b) => this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+    this.sortEntries(order, pv, pd);
     if (this.vals.length === 0) {
       this.vals = order.map((p) => pv[p]);
       this.keys = order.map((p) => pd[p]);

@@ -15,7 +15,7 @@ import type { DocumentFormat, StoredDocument } from '../documents/types';
 import { contentNodes, contentNodesOf, foldKey, forEachWord, jsonNodes, stemKey, type ContentNode, type ParsedContent, type PathStep } from './analyze';
 import type { Scope } from './query-model';
 import type { RangeValue } from '../indexes/range-values';
-import { TermIndex, type TermIndexSnapshot } from './term-index';
+import { TermIndex, type RepeatedTerms, type TermIndexSnapshot } from './term-index';
 
 /** Node kinds in {@link IndexedText.nodeKind}. */
 export const NodeKind = { text: 0, number: 1, boolean: 2, null: 3 } as const;
@@ -45,8 +45,24 @@ export interface DocEntry {
   content: IndexedText;
   /** Range index values, by index key (only non-empty lists). */
   ranges?: Record<string, RangeValue[]>;
+  /**
+   * A restored entry's text, until decoded (snapshot-pack.ts): `pending` while the
+   * snapshot's texts are still being read (reading `content` throws {@link TextsPending}),
+   * `packed` once they are (reading `content` decodes its whole piece).
+   */
+  readonly textState?: 'pending' | 'packed';
   /** The range indexes this entry's values were computed for (an index is complete when every entry names it). */
   rangeKeys?: string[];
+}
+
+/**
+ * A restored text was asked for before the snapshot's texts were read: the search index
+ * reads them and runs the request again (search-index.ts).
+ */
+export class TextsPending extends Error {
+  constructor() {
+    super('the search snapshot texts are not read yet');
+  }
 }
 
 /** Index keys of scopes: a property or element name (the whole path is checked in the forward index). */
@@ -191,6 +207,33 @@ export class TextCorpus {
     return keys;
   }
 
+  /**
+   * The term index packed for a snapshot, with the term frequencies above one counted from
+   * `texts` (every indexed text, by document key, ascending).
+   */
+  termSnapshot(texts: Iterable<[number, IndexedText]>): TermIndexSnapshot {
+    const counts = new Uint32Array(this.termCount);
+    const repeated = new Map<number, { docs: number[]; counts: number[] }>();
+    for (const [doc, text] of texts) {
+      const tokens = text.tokens;
+      for (let i = 0; i < tokens.length; i++) counts[tokens[i]]++;
+      for (let i = 0; i < tokens.length; i++) {
+        const id = tokens[i];
+        const n = counts[id];
+        if (n === 0) continue;
+        counts[id] = 0;
+        if (n === 1) continue;
+        let r = repeated.get(id);
+        if (!r) repeated.set(id, (r = { docs: [], counts: [] }));
+        r.docs.push(doc);
+        r.counts.push(n);
+      }
+    }
+    const byKey = new Map<string, RepeatedTerms>();
+    for (const [id, r] of repeated) byKey.set(this.termTexts[id], r);
+    return this.terms.snapshot((key) => byKey.get(key));
+  }
+
   /** Tables to persist with a snapshot (the term index is persisted on its own). */
   tables(): { terms: string[]; paths: PathStep[][] } {
     return { terms: [...this.termTexts], paths: this.paths.map((p) => p.steps) };
@@ -245,6 +288,11 @@ export class Corpus {
   private readonly propertyTexts = new Map<number, IndexedText>();
   private readonly collections = new Map<string, Set<number>>();
   private live = 0;
+  /**
+   * Restored documents removed before their texts were read: their words are not known yet,
+   * so the term index hides them until {@link restoredTextsArrived} removes them for good.
+   */
+  private readonly unremoved: DocEntry[] = [];
   /** Live documents by format: lets a reader skip filtering by format when every document has it. */
   private readonly perFormat = new Map<DocumentFormat, number>();
 
@@ -325,7 +373,10 @@ export class Corpus {
     const key = this.byUri.get(uri);
     if (key === undefined) return false;
     const entry = this.entries[key]!;
-    this.content.terms.remove(key, this.content.keysOf(entry.content));
+    if (entry.textState === 'pending') {
+      this.content.terms.hide(key);
+      this.unremoved.push(entry);
+    } else this.content.terms.remove(key, this.content.keysOf(entry.content));
     const props = this.propertyTexts.get(key);
     if (props) {
       this.properties.terms.remove(key, this.properties.keysOf(props));
@@ -341,6 +392,27 @@ export class Corpus {
     this.live--;
     this.counted(entry.format, -1);
     return true;
+  }
+
+  /** The term indexes packed for a snapshot (after {@link dump}: every text is decoded by then). */
+  termSnapshots(): { content: TermIndexSnapshot; properties: TermIndexSnapshot } {
+    const content: Array<[number, IndexedText]> = [];
+    for (const e of this.entries) if (e) content.push([e.key, e.content]);
+    const properties = [...this.propertyTexts].sort((a, b) => a[0] - b[0]);
+    return { content: this.content.termSnapshot(content), properties: this.properties.termSnapshot(properties) };
+  }
+
+  /** The snapshot's texts are read: the documents removed before are taken out of the term index. */
+  restoredTextsArrived(): void {
+    for (const entry of this.unremoved.splice(0)) {
+      this.content.terms.remove(entry.key, this.content.keysOf(entry.content));
+      this.content.terms.unhide(entry.key);
+    }
+  }
+
+  /** Every restored text is decoded: term frequencies are counted from the texts again. */
+  restoredTextsDecoded(): void {
+    this.content.terms.forgetRestoredFrequencies();
   }
 
   /** Everything but the term indexes, for a snapshot. */
@@ -363,7 +435,8 @@ export class Corpus {
     for (const entry of dump.docs) {
       // Kept as it is, not copied: a restored entry decodes its text when first read (snapshot-pack.ts).
       const properties = entry.properties;
-      delete entry.properties;
+      // Cleared, not deleted: deleting a field of a restored entry turns it into a slow dictionary object.
+      if (properties) entry.properties = undefined;
       this.entries[entry.key] = entry;
       this.byUri.set(entry.uri, entry.key);
       this.live++;

@@ -207,6 +207,14 @@ export class Evaluator {
   frequency(frame: Frame, key: number, phrase: PhraseMatcher): number {
     if (phrase.words.length === 1 && frame.scopes.length === 0) {
       // The common case, on every matching document of a search: one word anywhere.
+      if (frame.target === 'content' && this.ctx.corpus.entry(key)?.textState !== undefined) {
+        // A restored text not decoded yet: the snapshot's frequencies answer without decoding
+        // its piece (the first search after a start ranks without decoding any text).
+        const terms = this.ctx.corpus.content.terms;
+        let n = 0;
+        for (const k of phrase.words[0].keys) n += terms.restoredFrequency(k, key);
+        return n;
+      }
       const tokens = this.textOf(frame, key)?.tokens;
       if (!tokens) return 0;
       const word = phrase.words[0];

@@ -205,10 +205,14 @@ export class LiveRangeIndexes implements RangeIndexes {
    */
   private carriedByEveryEntry(corpus: Corpus, defs: readonly ResolvedRangeIndex[]): Set<string> {
     let candidates = new Set(defs.map((d) => d.key));
+    let previous: string[] | undefined;
     for (const k of corpus.keys()) {
       if (candidates.size === 0) break;
       const computed = corpus.entry(k)!.rangeKeys;
       if (!computed) return new Set();
+      // Restored entries computed for the same indexes share their list: narrowed once.
+      if (computed === previous) continue;
+      previous = computed;
       const has = new Set(computed);
       candidates = new Set([...candidates].filter((key) => has.has(key)));
     }

@@ -13,7 +13,7 @@
  */
 import type { DocumentFormat } from '../documents/types';
 import type { RangeValue } from '../indexes/range-values';
-import { NodeKind, type DocEntry, type IndexedText } from './corpus';
+import { NodeKind, TextsPending, type DocEntry, type IndexedText } from './corpus';
 import { readVarints, varintCount, VarintWriter } from './varint';
 
 export type SnapshotDoc = DocEntry & { properties?: IndexedText };
@@ -22,7 +22,7 @@ export type SnapshotDoc = DocEntry & { properties?: IndexedText };
  * Texts, one after the other. A text's words are its nodes' words in order (corpus.ts
  * analyses them so), so the node lengths delimit the texts' words too.
  */
-interface PackedTexts {
+export interface PackedTexts {
   /** Every text's word ids. */
   tokens: Uint8Array;
   /** Every node's word count and path id. */
@@ -201,15 +201,23 @@ function packLists(lists: ReadonlyArray<readonly string[]>): PackedLists {
   return { counts: counts.finish(), ids: narrowIds(ids, table.length), table };
 }
 
-/** Reads the lists back, in order. */
+/**
+ * Reads the lists back, in order. Equal lists are one array (never written: a restored
+ * entry's collections and readers are replaced, not changed), so a restart makes a few
+ * hundred arrays where there were 100k documents' worth.
+ */
 function unpackLists(p: PackedLists, count: number): string[][] {
   const counts = new Uint32Array(count);
   readVarints(p.counts, 0, p.counts.length, counts);
   const out: string[][] = [];
+  const seen = new Map<string, string[]>();
   let at = 0;
   for (let i = 0; i < count; i++) {
-    const list: string[] = [];
-    for (let j = 0; j < counts[i]; j++) list.push(p.table[p.ids[at++]]);
+    const ids = Array.from(p.ids.subarray(at, at + counts[i]));
+    at += counts[i];
+    const key = ids.join(',');
+    let list = seen.get(key);
+    if (!list) seen.set(key, (list = ids.map((id) => p.table[id])));
     out.push(list);
   }
   return out;
@@ -233,7 +241,7 @@ function frontCoded(uris: readonly string[]): { uriShared: Uint8Array; uriRests:
   return { uriShared: shared.finish(), uriRests };
 }
 
-function unfrontCoded(p: PackedDocs): string[] {
+function unfrontCoded(p: PackedIndex): string[] {
   const shared = new Uint32Array(p.count);
   readVarints(p.uriShared, 0, p.uriShared.length, shared);
   let previous = '';
@@ -293,7 +301,10 @@ export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
   };
 }
 
-/** A piece's content texts, decoded all at once the first time one is asked for. */
+/**
+ * A piece's content texts: read after the rest of the snapshot (search-index.ts), then
+ * decoded all at once the first time one is asked for.
+ */
 class PieceTexts {
   private decoded: IndexedText[] | undefined;
 
@@ -302,13 +313,23 @@ class PieceTexts {
     private readonly count: number,
   ) {}
 
+  /** The piece's texts, read. */
+  arrive(packed: PackedTexts): void {
+    if (!this.decoded) this.packed = packed;
+  }
+
   at(i: number): IndexedText {
     return this.decode()[i];
   }
 
+  get state(): 'pending' | 'packed' | undefined {
+    return this.decoded ? undefined : this.packed ? 'packed' : 'pending';
+  }
+
   decode(): IndexedText[] {
     if (!this.decoded) {
-      this.decoded = unpackTexts(this.packed!, this.count);
+      if (!this.packed) throw new TextsPending();
+      this.decoded = unpackTexts(this.packed, this.count);
       // The bytes are not needed once decoded.
       this.packed = undefined;
     }
@@ -338,6 +359,10 @@ class RestoredEntry implements SnapshotDoc {
     return this.texts.at(this.at);
   }
 
+  get textState(): 'pending' | 'packed' | undefined {
+    return this.texts.state;
+  }
+
   /** The entry as a plain one would print (its text included, the piece it comes from not). */
   toJSON(): SnapshotDoc {
     const { texts: _texts, at: _at, ...fields } = this;
@@ -345,11 +370,21 @@ class RestoredEntry implements SnapshotDoc {
   }
 }
 
+/** A piece without its content texts: the snapshot stores those apart, read after the rest (search-index.ts). */
+export type PackedIndex = Omit<PackedDocs, 'content'>;
+
+/** A piece's documents without their texts, and the texts apart. */
+export function splitPiece(p: PackedDocs): { index: PackedIndex; texts: PackedTexts } {
+  const { content, ...index } = p;
+  return { index, texts: content };
+}
+
 /**
  * A piece's entries, with texts decoded on first need; `decode` decodes them now (the
- * search index calls it in the background after a load, a piece at a time).
+ * search index calls it in the background after a load, a piece at a time). Without its
+ * texts, `arrive` gives them when read; until then a text asked for throws {@link TextsPending}.
  */
-export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () => void } {
+export function unpackPiece(p: PackedIndex & { content?: PackedTexts }): { docs: SnapshotDoc[]; decode: () => void; arrive: (texts: PackedTexts) => void } {
   const texts = new PieceTexts(p.content, p.count);
   const properties = unpackTexts(p.properties, p.propertyDocs.length);
   const docs: RestoredEntry[] = [];
@@ -358,9 +393,14 @@ export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () =>
   readVarints(p.keys, 0, p.keys.length, keys, 0, true);
   const uris = unfrontCoded(p);
   const [mimeTypes, collections, readers] = [p.mimeTypes, p.collections, p.readers].map((lists) => unpackLists(lists, p.count));
+  // Documents computed for the same range indexes share one list (read only): a list per
+  // document was 100k arrays to make and collect on every start.
+  const rangeKeyLists = new Map<string, string[]>();
   for (let i = 0; i < p.count; i++) {
     const entry = new RestoredEntry(keys[i], uris[i], FORMATS[p.formats[i]], mimeTypes[i][0], collections[i], p.quality[i], readers[i], texts, i);
-    const rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0);
+    const mask = p.rangeKeyMasks.subarray(i * words, (i + 1) * words).join(',');
+    let rangeKeys = rangeKeyLists.get(mask);
+    if (!rangeKeys) rangeKeyLists.set(mask, (rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0)));
     if (rangeKeys.length > 0) entry.rangeKeys = rangeKeys;
     docs.push(entry);
   }
@@ -373,7 +413,7 @@ export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () =>
       ((entry.ranges ??= {})[r.key] ??= []).push(r.values[j]);
     });
   }
-  return { docs, decode: () => void texts.decode() };
+  return { docs, decode: () => void texts.decode(), arrive: (packed) => texts.arrive(packed) };
 }
 
 export function unpackDocs(p: PackedDocs): SnapshotDoc[] {

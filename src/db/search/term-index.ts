@@ -39,6 +39,20 @@ export interface TermIndexSnapshot {
   keys: string[];
   offsets: Uint32Array;
   bytes: Uint8Array;
+  /**
+   * Term frequencies, so a restored index ranks without decoding the texts:
+   * `frequencies[frequencyOffsets[i]…frequencyOffsets[i+1]]` is empty when every document of
+   * `keys[i]`'s postings holds the key once (most keys), else a bit per posting (set: more
+   * than once), ⌈postings/8⌉ bytes, then for each set bit its frequency − 2 (varint.ts).
+   */
+  frequencyOffsets: Uint32Array;
+  frequencies: Uint8Array;
+}
+
+/** The documents of one key's postings that hold it more than once, ascending, and how often. */
+export interface RepeatedTerms {
+  docs: ArrayLike<number>;
+  counts: ArrayLike<number>;
 }
 
 export class TermIndex {
@@ -46,6 +60,14 @@ export class TermIndex {
   /** A restored snapshot's keys not yet put into FlexSearch's map, by their index in {@link packed}. */
   private pending = new Map<string, number>();
   private packed: TermIndexSnapshot | undefined;
+  /**
+   * The restored snapshot while {@link restoredFrequency} may be asked (until the corpus has
+   * decoded every restored text), and each key's repeated documents once decoded.
+   */
+  private restored: { snapshot: TermIndexSnapshot; at: Map<string, number>; repeated: Map<string, Map<number, number>> } | undefined;
+
+  /** Documents removed whose keys are not known yet (corpus.ts): left out of every lookup until removed. */
+  private readonly hidden = new Set<number>();
 
   private get inner(): FlexInternals {
     return this.index as unknown as FlexInternals;
@@ -89,7 +111,17 @@ export class TermIndex {
   lookup(key: string): number[] {
     this.unpack(key);
     // Every posting: the limit is only FlexSearch's page size.
-    return this.index.search(key, { limit: Number.MAX_SAFE_INTEGER }) as number[];
+    const found = this.index.search(key, { limit: Number.MAX_SAFE_INTEGER }) as number[];
+    return this.hidden.size === 0 ? found : found.filter((d) => !this.hidden.has(d));
+  }
+
+  /** Leaves a document out of lookups until {@link unhide} (it is removed once its keys are known). */
+  hide(doc: number): void {
+    this.hidden.add(doc);
+  }
+
+  unhide(doc: number): void {
+    this.hidden.delete(doc);
   }
 
   /** Every key the index holds that passes `test` (wildcard expansion). */
@@ -103,39 +135,57 @@ export class TermIndex {
     return out;
   }
 
-  snapshot(): TermIndexSnapshot {
+  /**
+   * The index packed; `repeated(key)`: the documents holding the key more than once, with
+   * their counts (the corpus counts them from the texts).
+   */
+  snapshot(repeated: (key: string) => RepeatedTerms | undefined = () => undefined): TermIndexSnapshot {
     const keys: string[] = [];
     const offsets: number[] = [0];
+    const frequencyOffsets: number[] = [0];
     const out = new VarintWriter();
+    const frequencies = new VarintWriter();
     for (const [key, slots] of this.inner.map) {
       const posting = slots[0];
       if (!posting || posting.length === 0) continue;
       keys.push(key);
       out.writeAscending(posting);
       offsets.push(out.length);
+      writeFrequencies(frequencies, posting, repeated(key));
+      frequencyOffsets.push(frequencies.length);
     }
-    const packedBytes: Array<[number, number]> = [];
-    const s = this.packed;
     let bytes = out.finish();
+    let frequencyBytes = frequencies.finish();
+    const s = this.packed;
     if (s && this.pending.size > 0) {
       // Keys never unpacked since the restore: their bytes are copied as they are.
-      let extra = 0;
-      for (const i of this.pending.values()) {
-        packedBytes.push([s.offsets[i], s.offsets[i + 1]]);
-        extra += s.offsets[i + 1] - s.offsets[i];
-      }
-      const all = new Uint8Array(bytes.length + extra);
-      all.set(bytes);
-      let at = bytes.length;
-      for (const key of this.pending.keys()) keys.push(key);
-      for (const [start, end] of packedBytes) {
-        all.set(s.bytes.subarray(start, end), at);
-        at += end - start;
-        offsets.push(at);
-      }
-      bytes = all;
+      const pending = [...this.pending];
+      for (const [key] of pending) keys.push(key);
+      bytes = appendRanges(bytes, s.bytes, s.offsets, pending, offsets);
+      frequencyBytes = appendRanges(frequencyBytes, s.frequencies, s.frequencyOffsets, pending, frequencyOffsets);
     }
-    return { keys, offsets: Uint32Array.from(offsets), bytes };
+    return { keys, offsets: Uint32Array.from(offsets), bytes, frequencyOffsets: Uint32Array.from(frequencyOffsets), frequencies: frequencyBytes };
+  }
+
+  /**
+   * How many times a restored document holds a key (0: not at all), from the snapshot's
+   * frequencies: ranking asks this of documents whose texts are not decoded yet. Only for
+   * documents restored with the snapshot and still indexed.
+   */
+  restoredFrequency(key: string, doc: number): number {
+    this.unpack(key);
+    const posting = this.inner.map.get(key)?.[0];
+    if (!posting || binarySearch(posting, doc) < 0) return 0;
+    const r = this.restored;
+    if (!r) return 1;
+    let repeated = r.repeated.get(key);
+    if (!repeated) r.repeated.set(key, (repeated = readFrequencies(r.snapshot, r.at.get(key))));
+    return repeated.get(doc) ?? 1;
+  }
+
+  /** Every restored text is decoded: frequencies are counted from them from now on. */
+  forgetRestoredFrequencies(): void {
+    this.restored = undefined;
   }
 
   /**
@@ -146,9 +196,56 @@ export class TermIndex {
     const index = new Index(options);
     (index as unknown as FlexInternals).reg = new Set(docs);
     this.index = index;
-    this.pending = new Map(s.keys.map((key, i) => [key, i]));
-    this.packed = this.pending.size > 0 ? s : undefined;
+    const at = new Map(s.keys.map((key, i) => [key, i]));
+    this.pending = new Map(at);
+    this.packed = at.size > 0 ? s : undefined;
+    this.restored = at.size > 0 ? { snapshot: s, at, repeated: new Map() } : undefined;
   }
+}
+
+/** A posting's frequencies in the snapshot's form: nothing when every count is 1. */
+function writeFrequencies(out: VarintWriter, posting: readonly number[], repeated: RepeatedTerms | undefined): void {
+  if (!repeated || repeated.docs.length === 0) return;
+  const flags = new Uint8Array((posting.length + 7) >> 3);
+  const counts: number[] = [];
+  let r = 0;
+  for (let j = 0; j < posting.length && r < repeated.docs.length; j++) {
+    if (posting[j] !== repeated.docs[r]) continue;
+    flags[j >> 3] |= 1 << (j & 7);
+    counts.push(repeated.counts[r++] - 2);
+  }
+  for (const b of flags) out.writeByte(b);
+  for (const c of counts) out.write(c);
+}
+
+/** A key's documents holding it more than once (by the snapshot's frequencies), with their counts. */
+function readFrequencies(s: TermIndexSnapshot, i: number | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  if (i === undefined || s.frequencyOffsets[i] === s.frequencyOffsets[i + 1]) return out;
+  const posting = new Uint32Array(varintCount(s.bytes, s.offsets[i], s.offsets[i + 1]));
+  readVarints(s.bytes, s.offsets[i], s.offsets[i + 1], posting, 0, true);
+  const start = s.frequencyOffsets[i];
+  const flagBytes = (posting.length + 7) >> 3;
+  const counts = new Uint32Array(varintCount(s.frequencies, start + flagBytes, s.frequencyOffsets[i + 1]));
+  readVarints(s.frequencies, start + flagBytes, s.frequencyOffsets[i + 1], counts);
+  let c = 0;
+  for (let j = 0; j < posting.length; j++) if ((s.frequencies[start + (j >> 3)] >> (j & 7)) & 1) out.set(posting[j], counts[c++] + 2);
+  return out;
+}
+
+/** `head` followed by the byte ranges of the keys `pending` names in `from`, their end offsets pushed to `offsets`. */
+function appendRanges(head: Uint8Array, from: Uint8Array, fromOffsets: Uint32Array, pending: ReadonlyArray<[string, number]>, offsets: number[]): Uint8Array {
+  let extra = 0;
+  for (const [, i] of pending) extra += fromOffsets[i + 1] - fromOffsets[i];
+  const all = new Uint8Array(head.length + extra);
+  all.set(head);
+  let at = head.length;
+  for (const [, i] of pending) {
+    all.set(from.subarray(fromOffsets[i], fromOffsets[i + 1]), at);
+    at += fromOffsets[i + 1] - fromOffsets[i];
+    offsets.push(at);
+  }
+  return all;
 }
 
 function binarySearch(sorted: number[], value: number): number {
