@@ -315,6 +315,19 @@ export class RangeIndex {
     return direction === 'ascending' ? values[0] : values[values.length - 1];
   }
 
+  /** The documents in index order (each where its first entry is): a snapshot keeps it, so a restart adds them sorted. */
+  docOrder(): number[] {
+    this.prepare();
+    const seen = new Set<number>();
+    const out: number[] = [];
+    for (const doc of this.keys) {
+      if (seen.has(doc)) continue;
+      seen.add(doc);
+      out.push(doc);
+    }
+    return out;
+  }
+
   /** A rough size in memory, for diagnostics and the console's index list. */
   estimateBytes(): number {
     const sizeOf = (v: RangeValue): number => {

@@ -211,8 +211,9 @@ export class TextCorpus {
    * The term index packed for a snapshot, with the term frequencies above one counted from
    * `texts` (every indexed text, by document key, ascending).
    */
-  termSnapshot(texts: Iterable<[number, IndexedText]>): TermIndexSnapshot {
+  termSnapshot(texts: Iterable<[number, IndexedText]>): { terms: TermIndexSnapshot; order: Uint32Array } {
     const counts = new Uint32Array(this.termCount);
+    const totals = new Float64Array(this.termCount);
     const repeated = new Map<number, { docs: number[]; counts: number[] }>();
     for (const [doc, text] of texts) {
       const tokens = text.tokens;
@@ -222,6 +223,7 @@ export class TextCorpus {
         const n = counts[id];
         if (n === 0) continue;
         counts[id] = 0;
+        totals[id] += n;
         if (n === 1) continue;
         let r = repeated.get(id);
         if (!r) repeated.set(id, (r = { docs: [], counts: [] }));
@@ -231,12 +233,21 @@ export class TextCorpus {
     }
     const byKey = new Map<string, RepeatedTerms>();
     for (const [id, r] of repeated) byKey.set(this.termTexts[id], r);
-    return this.terms.snapshot((key) => byKey.get(key));
+    // The most frequent words first: their ids are the small ones, a byte each in the texts (varint.ts).
+    const byFrequency = Array.from(totals.keys()).sort((a, b) => totals[b] - totals[a] || a - b);
+    const order = new Uint32Array(this.termCount);
+    byFrequency.forEach((id, position) => (order[id] = position));
+    return { terms: this.terms.snapshot((key) => byKey.get(key)), order };
   }
 
-  /** Tables to persist with a snapshot (the term index is persisted on its own). */
-  tables(): { terms: string[]; paths: PathStep[][] } {
-    return { terms: [...this.termTexts], paths: this.paths.map((p) => p.steps) };
+  /**
+   * Tables to persist with a snapshot (the term index is persisted on its own); `order`:
+   * each term id's id in the snapshot (the texts are packed with the same order).
+   */
+  tables(order?: Uint32Array): { terms: string[]; paths: PathStep[][] } {
+    const terms = [...this.termTexts];
+    if (order) this.termTexts.forEach((t, id) => (terms[order[id]] = t));
+    return { terms, paths: this.paths.map((p) => p.steps) };
   }
 
   restoreTables(tables: { terms: string[]; paths: PathStep[][] }, terms: TermIndexSnapshot, docs: Iterable<number>): void {
@@ -321,6 +332,11 @@ export class Corpus {
     return this.propertyTexts.get(key);
   }
 
+  /** Every document key is below this. */
+  get keyLimit(): number {
+    return this.entries.length;
+  }
+
   /** Every live document key, ascending. */
   *keys(): Generator<number> {
     for (let k = 0; k < this.entries.length; k++) if (this.entries[k]) yield k;
@@ -394,12 +410,16 @@ export class Corpus {
     return true;
   }
 
-  /** The term indexes packed for a snapshot (after {@link dump}: every text is decoded by then). */
-  termSnapshots(): { content: TermIndexSnapshot; properties: TermIndexSnapshot } {
+  /**
+   * The term indexes packed for a snapshot (after {@link dump}: every text is decoded by
+   * then), and the order of the content's term ids in it (see {@link TextCorpus.tables}).
+   */
+  termSnapshots(): { content: TermIndexSnapshot; properties: TermIndexSnapshot; contentOrder: Uint32Array } {
     const content: Array<[number, IndexedText]> = [];
     for (const e of this.entries) if (e) content.push([e.key, e.content]);
     const properties = [...this.propertyTexts].sort((a, b) => a[0] - b[0]);
-    return { content: this.content.termSnapshot(content), properties: this.properties.termSnapshot(properties) };
+    const c = this.content.termSnapshot(content);
+    return { content: c.terms, properties: this.properties.termSnapshot(properties).terms, contentOrder: c.order };
   }
 
   /** The snapshot's texts are read: the documents removed before are taken out of the term index. */
@@ -416,7 +436,7 @@ export class Corpus {
   }
 
   /** Everything but the term indexes, for a snapshot. */
-  dump(): CorpusDump {
+  dump(contentOrder?: Uint32Array): CorpusDump {
     const docs: CorpusDump['docs'] = [];
     for (const e of this.entries) {
       if (!e) continue;
@@ -424,7 +444,7 @@ export class Corpus {
       const { key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys } = e;
       docs.push({ key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys, properties: this.propertyTexts.get(key) });
     }
-    return { next: this.entries.length, docs, content: this.content.tables(), properties: this.properties.tables() };
+    return { next: this.entries.length, docs, content: this.content.tables(contentOrder), properties: this.properties.tables() };
   }
 
   /** Loads a snapshot into this (empty) corpus. */

@@ -27,6 +27,7 @@ import { parseContent, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
 import { abortQuietly, issueAll, watched } from '../storage/requests';
 import { yieldToEventLoop } from '../util/event-loop';
+import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** One committed write, as the document store reports it. */
 export interface CommittedChange {
@@ -63,6 +64,8 @@ const SNAPSHOT_FORMAT = 3;
 interface SnapshotHead {
   corpus: Omit<CorpusDump, 'docs'>;
   terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot };
+  /** Each range index's documents in index order (varint.ts), so a restart adds them sorted. */
+  rangeOrders: Array<{ key: string; docs: Uint8Array }>;
 }
 
 const SNAPSHOT_META = 'search-snapshot';
@@ -285,10 +288,16 @@ export class SearchIndex {
     await tx.done;
     const usable = current && stored === meta.pieces && pieces.length === firstText;
     const decoders: Array<() => void> = [];
+    const rangeOrders = new Map<string, Uint32Array>();
     if (usable) {
       const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedIndex[]];
       const unpacked = docPieces.map((p) => unpackPiece(p));
       corpus.restore({ ...head.corpus, docs: unpacked.flatMap((u) => u.docs) }, head.terms);
+      for (const { key, docs } of head.rangeOrders) {
+        const order = new Uint32Array(varintCount(docs, 0, docs.length));
+        readVarints(docs, 0, docs.length, order);
+        rangeOrders.set(key, order);
+      }
       decoders.push(...unpacked.map((u) => u.decode));
       this.watermark = meta.watermark;
       this.unreadTexts = { corpus, read: () => this.readTexts(corpus, meta, unpacked.map((u) => u.arrive)) };
@@ -304,7 +313,7 @@ export class SearchIndex {
     await this.catchUp(corpus, uris);
     if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
     this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
-    await this.ranges.attach(corpus);
+    await this.ranges.attach(corpus, rangeOrders);
     this.corpus = corpus;
     this.loads++;
     this.snapshotIfDue();
@@ -468,14 +477,19 @@ export class SearchIndex {
     await this.textsRead();
     const corpus = this.corpus;
     if (!corpus) return;
-    const dump = corpus.dump();
-    const { docs, ...rest } = dump;
-    const head: SnapshotHead = { corpus: rest, terms: corpus.termSnapshots() };
+    const { contentOrder, ...terms } = corpus.termSnapshots();
+    const { docs, ...rest } = corpus.dump(contentOrder);
+    const rangeOrders = this.ranges.orders().map(({ key, docs }) => {
+      const out = new VarintWriter();
+      for (const d of docs) out.write(d);
+      return { key, docs: out.finish() };
+    });
+    const head: SnapshotHead = { corpus: rest, terms, rangeOrders };
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const indexes: PackedIndex[] = [];
     const texts: StoredTexts[] = [];
     for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) {
-      const piece = splitPiece(packDocs(docs.slice(i, i + DOCS_PER_PIECE)));
+      const piece = splitPiece(packDocs(docs.slice(i, i + DOCS_PER_PIECE), contentOrder));
       indexes.push(piece.index);
       texts.push({ snapshot: id, texts: piece.texts });
     }

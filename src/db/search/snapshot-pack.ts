@@ -87,7 +87,8 @@ const FORMATS: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
 
 const SMALL_NUMBER = 2 ** 31;
 
-function packTexts(texts: readonly IndexedText[]): PackedTexts {
+/** `order`: each term id's id in the snapshot (corpus.ts `tables`); none: as they are. */
+function packTexts(texts: readonly IndexedText[], order?: Uint32Array): PackedTexts {
   let nodeCount = 0;
   for (const t of texts) nodeCount += t.nodeStart.length;
   const tokens = new VarintWriter();
@@ -99,7 +100,8 @@ function packTexts(texts: readonly IndexedText[]): PackedTexts {
   const nodeKind = new Uint8Array(nodeCount);
   let n = 0;
   for (const text of texts) {
-    for (let j = 0; j < text.tokens.length; j++) tokens.write(text.tokens[j]);
+    if (order) for (let j = 0; j < text.tokens.length; j++) tokens.write(order[text.tokens[j]]);
+    else for (let j = 0; j < text.tokens.length; j++) tokens.write(text.tokens[j]);
     const count = text.nodeStart.length;
     nodeCounts.write(count);
     for (let j = 0; j < count; j++) {
@@ -210,14 +212,23 @@ function unpackLists(p: PackedLists, count: number): string[][] {
   const counts = new Uint32Array(count);
   readVarints(p.counts, 0, p.counts.length, counts);
   const out: string[][] = [];
-  const seen = new Map<string, string[]>();
+  const none: string[] = [];
+  // Lists of one (a document's one collection, its one reader) by id; longer ones by their ids.
+  const single: Array<string[] | undefined> = [];
+  const longer = new Map<string, string[]>();
   let at = 0;
   for (let i = 0; i < count; i++) {
-    const ids = Array.from(p.ids.subarray(at, at + counts[i]));
-    at += counts[i];
-    const key = ids.join(',');
-    let list = seen.get(key);
-    if (!list) seen.set(key, (list = ids.map((id) => p.table[id])));
+    const n = counts[i];
+    let list: string[] | undefined;
+    if (n === 0) list = none;
+    else if (n === 1) list = single[p.ids[at]] ??= [p.table[p.ids[at]]];
+    else {
+      const ids = Array.from(p.ids.subarray(at, at + n));
+      const key = ids.join(',');
+      list = longer.get(key);
+      if (!list) longer.set(key, (list = ids.map((id) => p.table[id])));
+    }
+    at += n;
     out.push(list);
   }
   return out;
@@ -254,7 +265,8 @@ function ascendingKeys(docs: readonly SnapshotDoc[]): Uint8Array {
   return out.finish();
 }
 
-export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
+/** `order`: the snapshot's content term ids by the corpus's (see `packTexts`). */
+export function packDocs(docs: readonly SnapshotDoc[], order?: Uint32Array): PackedDocs {
   const withProps = docs.flatMap((d, i) => (d.properties ? [i] : []));
   const bitOf = new Map<string, number>();
   for (const d of docs) for (const k of d.rangeKeys ?? []) if (!bitOf.has(k)) bitOf.set(k, bitOf.size);
@@ -287,7 +299,7 @@ export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
       : Float64Array.from(docs, (d) => d.quality),
     collections: packLists(docs.map((d) => d.collections)),
     readers: packLists(docs.map((d) => d.readers)),
-    content: packTexts(docs.map((d) => d.content)),
+    content: packTexts(docs.map((d) => d.content), order),
     propertyDocs: Uint32Array.from(withProps),
     properties: packTexts(withProps.map((i) => docs[i].properties!)),
     rangeKeyTable,
