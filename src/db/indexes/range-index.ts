@@ -198,6 +198,7 @@ export class RangeIndex {
     this.vals = [];
     this.keys = [];
     this.occ = [];
+    this.columnsMade = undefined;
   }
 
   /**
@@ -268,7 +269,8 @@ export class RangeIndex {
    */
   counts(restrictTo: ReadonlySet<number> | undefined, frequency: FacetOptions['frequency']): FacetCount[] {
     this.prepare();
-    return restrictTo && restrictTo.size * 8 < this.byDoc.size ? this.countFromDocs(restrictTo, frequency) : this.countFromEntries(restrictTo, frequency);
+    if (!restrictTo || restrictTo.size * 8 >= this.byDoc.size) return this.countFromEntries(restrictTo, frequency);
+    return this.hasNaN ? this.countFromDocs(restrictTo, frequency) : this.countFromColumns(restrictTo, frequency);
   }
 
   /** A document's distinct values, ascending, with how often each occurs in it (undefined: none). */
@@ -285,6 +287,7 @@ export class RangeIndex {
     const { frequency } = parseFacetOptions(options);
     this.prepare();
     const first = this.firstComparable();
+    if (restrictTo && !this.hasNaN) return this.bucketsFromColumns(buckets, restrictTo, frequency);
     return buckets.map(({ ge, lt }) => {
       if ((ge !== undefined && isNaNValue(ge)) || (lt !== undefined && isNaNValue(lt))) return 0;
       const lo = ge === undefined ? first : this.lowerBound(ge);
@@ -470,9 +473,98 @@ export class RangeIndex {
     return out;
   }
 
+  /**
+   * Columns over the sorted entries, made on first need after a change: each entry's run of
+   * equal values, where each run starts, and each document's entry position when it has
+   * one value (−1: none, −2: several). A facet over some documents then counts by position
+   * in typed arrays instead of sorting those documents' values (a collator call per
+   * comparison) or walking every entry.
+   */
+  private columnsMade: { runOf: Int32Array; runStarts: number[]; docPos: Int32Array } | undefined;
+
+  private columns(): { runOf: Int32Array; runStarts: number[]; docPos: Int32Array } {
+    if (this.columnsMade) return this.columnsMade;
+    const n = this.vals.length;
+    const runOf = new Int32Array(n);
+    const runStarts: number[] = [];
+    let maxDoc = -1;
+    for (let j = 0; j < n; j++) {
+      if (j === 0 || !this.same(this.vals[j], this.vals[runStarts[runStarts.length - 1]])) runStarts.push(j);
+      runOf[j] = runStarts.length - 1;
+      if (this.keys[j] > maxDoc) maxDoc = this.keys[j];
+    }
+    const docPos = new Int32Array(maxDoc + 1).fill(-1);
+    for (let j = 0; j < n; j++) {
+      const d = this.keys[j];
+      docPos[d] = docPos[d] === -1 ? j : -2;
+    }
+    return (this.columnsMade = { runOf, runStarts, docPos });
+  }
+
+  /** The entry positions of a document's values (its own entries: binary searches). */
+  private positionsOf(doc: number, docPos: Int32Array): number[] {
+    const at = doc < docPos.length ? docPos[doc] : -1;
+    if (at >= 0) return [at];
+    if (at === -1) return [];
+    return this.byDoc.get(doc)!.values.map((v) => this.entryPosition(v, doc, 0, this.vals.length));
+  }
+
+  /**
+   * {@link countFromDocs}'s answer (each value as the first spelling, in index order, the
+   * documents have) from the columns: no sort of the documents' values.
+   */
+  private countFromColumns(restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency']): FacetCount[] {
+    const { runOf, runStarts, docPos } = this.columns();
+    const counts = new Float64Array(runStarts.length);
+    const firstAt = new Int32Array(runStarts.length).fill(-1);
+    const take = (pos: number) => {
+      const run = runOf[pos];
+      counts[run] += frequency === 'item' ? this.occ[pos] : 1;
+      if (firstAt[run] === -1 || pos < firstAt[run]) firstAt[run] = pos;
+    };
+    for (const doc of restrictTo) {
+      const at = doc < docPos.length ? docPos[doc] : -1;
+      if (at >= 0) take(at);
+      else if (at === -2) for (const pos of this.positionsOf(doc, docPos)) take(pos);
+    }
+    const out: FacetCount[] = [];
+    for (let r = 0; r < counts.length; r++) if (counts[r] > 0) out.push({ value: this.vals[firstAt[r]], count: counts[r] });
+    return out;
+  }
+
+  /** {@link bucketCounts} over some documents from the columns: each document's positions against each bucket's. */
+  private bucketsFromColumns(buckets: readonly RangeBucket[], restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency']): number[] {
+    const { docPos } = this.columns();
+    const first = this.firstComparable();
+    const bounds = buckets.map(({ ge, lt }) => {
+      if ((ge !== undefined && isNaNValue(ge)) || (lt !== undefined && isNaNValue(lt))) return [0, 0] as const;
+      return [ge === undefined ? first : this.lowerBound(ge), lt === undefined ? this.vals.length : this.lowerBound(lt)] as const;
+    });
+    const counts = bounds.map(() => 0);
+    for (const doc of restrictTo) {
+      const at = doc < docPos.length ? docPos[doc] : -1;
+      if (at === -1) continue;
+      if (at >= 0) {
+        // One value (nearly every document): no list of positions made.
+        for (let b = 0; b < bounds.length; b++) if (at >= bounds[b][0] && at < bounds[b][1]) counts[b] += frequency === 'item' ? this.occ[at] : 1;
+        continue;
+      }
+      const positions = this.positionsOf(doc, docPos);
+      for (let b = 0; b < bounds.length; b++) {
+        const [lo, hi] = bounds[b];
+        let inBucket = 0;
+        for (const pos of positions) if (pos >= lo && pos < hi) inBucket += frequency === 'item' ? this.occ[pos] : 1;
+        // A document counts once per bucket (fragment frequency), however many of its values fall in it.
+        if (inBucket > 0) counts[b] += frequency === 'item' ? inBucket : 1;
+      }
+    }
+    return counts;
+  }
+
   /** Brings the sorted arrays up to date with the writes since the last read. */
   private prepare(): void {
     if (this.added.size === 0 && this.stale.size === 0) return;
+    this.columnsMade = undefined;
     let changed = 0;
     for (const dv of this.stale.values()) changed += dv.values.length;
     for (const doc of this.added) changed += this.byDoc.get(doc)!.values.length;

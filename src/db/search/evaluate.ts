@@ -203,6 +203,40 @@ export class Evaluator {
     return count;
   }
 
+  /**
+   * How often a phrase occurs in each of `keys` (matching documents), within the frame's
+   * scopes: its term frequencies, aligned with `keys`. One word anywhere in the content is
+   * read from the term index's frequency table of each of the word's keys when the search
+   * ranks a good share of the key's documents (or the table exists), rather than counted in
+   * each document's text.
+   */
+  frequencies(frame: Frame, keys: readonly number[], phrase: PhraseMatcher): Float64Array {
+    const out = new Float64Array(keys.length);
+    if (phrase.words.length === 1 && frame.scopes.length === 0 && frame.target === 'content') {
+      const corpus = this.ctx.corpus;
+      const terms = corpus.content.terms;
+      const wordKeys = phrase.words[0].keys;
+      if (wordKeys.every((k) => terms.hasFrequencies(k) || keys.length * 4 >= terms.postingSize(k))) {
+        for (const wordKey of wordKeys) {
+          const id = corpus.content.knownTerm(wordKey);
+          const count = (doc: number): number => {
+            const entry = corpus.entry(doc);
+            if (!entry || id === undefined) return 0;
+            if (entry.textState !== undefined) return terms.restoredFrequency(wordKey, doc);
+            const tokens = entry.content.tokens;
+            let n = 0;
+            for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
+            return n;
+          };
+          for (let k = 0; k < keys.length; k++) out[k] += terms.frequency(wordKey, keys[k], count);
+        }
+        return out;
+      }
+    }
+    for (let k = 0; k < keys.length; k++) out[k] = this.frequency(frame, keys[k], phrase);
+    return out;
+  }
+
   /** How often a phrase occurs in one document, within the frame's scopes (its term frequency). */
   frequency(frame: Frame, key: number, phrase: PhraseMatcher): number {
     if (phrase.words.length === 1 && frame.scopes.length === 0) {

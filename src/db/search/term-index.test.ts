@@ -76,4 +76,22 @@ describe('term index', () => {
     expect(index.lookup('a')).toEqual([2]);
     expect(index.lookup('b')).toEqual([]);
   });
+
+  test('a frequency table answers from the counts it was made with, and is made again once the key changes', () => {
+    const index = new TermIndex();
+    const counts = new Map<number, number>([[1, 2], [2, 5], [4, 1]]);
+    for (const d of counts.keys()) index.add(d, ['w']);
+    let counted = 0;
+    const count = (d: number) => (counted++, counts.get(d) ?? 0);
+    for (const [d, n] of counts) expect(index.frequency('w', d, count)).toBe(n);
+    expect(index.frequency('w', 3, count)).toBe(0);
+    expect(counted).toBe(counts.size);
+    counts.set(7, 3);
+    index.add(7, ['w']);
+    expect(index.frequency('w', 7, count)).toBe(3);
+    index.remove(2, ['w']);
+    expect(index.frequency('w', 2, count)).toBe(0);
+    expect(counted).toBe(counts.size * 2 + 2);
+  });
 });
+

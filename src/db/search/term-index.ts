@@ -66,6 +66,14 @@ export class TermIndex {
    */
   private restored: { snapshot: TermIndexSnapshot; at: Map<string, number>; repeated: Map<string, Map<number, number>> } | undefined;
 
+  /**
+   * Per key, the term frequency of each document of its postings, made when a search first
+   * ranks many of them and dropped when the key's postings change: counting a word in the
+   * texts of a tenth of the corpus took longer than the rest of the search.
+   */
+  private readonly frequencyTables = new Map<string, { posting: number[]; counts: Uint32Array }>();
+  private tabled = 0;
+
   /** Documents removed whose keys are not known yet (corpus.ts): left out of every lookup until removed. */
   private readonly hidden = new Set<number>();
 
@@ -86,10 +94,52 @@ export class TermIndex {
     if (this.pending.size === 0) this.packed = undefined;
   }
 
+  /** How many documents hold a key (hidden ones included). */
+  postingSize(key: string): number {
+    const i = this.pending.get(key);
+    if (i !== undefined) return varintCount(this.packed!.bytes, this.packed!.offsets[i], this.packed!.offsets[i + 1]);
+    return this.inner.map.get(key)?.[0]?.length ?? 0;
+  }
+
+  /** Whether {@link frequency} has a table for the key (answers without counting). */
+  hasFrequencies(key: string): boolean {
+    return this.frequencyTables.has(key);
+  }
+
+  /**
+   * How many times `doc` holds `key` (0: not at all), from the key's table: made on first
+   * use by `count` for every document of the key's postings, kept until they change.
+   */
+  frequency(key: string, doc: number, count: (doc: number) => number): number {
+    let table = this.frequencyTables.get(key);
+    if (!table) {
+      this.unpack(key);
+      const posting = this.inner.map.get(key)?.[0] ?? [];
+      if (this.tabled + posting.length > MAX_TABLED) {
+        this.frequencyTables.clear();
+        this.tabled = 0;
+      }
+      const counts = new Uint32Array(posting.length);
+      for (let j = 0; j < posting.length; j++) counts[j] = count(posting[j]);
+      this.frequencyTables.set(key, (table = { posting, counts }));
+      this.tabled += posting.length;
+    }
+    const at = binarySearch(table.posting, doc);
+    return at < 0 ? 0 : table.counts[at];
+  }
+
+  private dropFrequencies(key: string): void {
+    const table = this.frequencyTables.get(key);
+    if (!table) return;
+    this.frequencyTables.delete(key);
+    this.tabled -= table.posting.length;
+  }
+
   /** Indexes a new document's keys (a document is removed before it is indexed again). */
   add(doc: number, keys: Iterable<string>): void {
     const list = [...keys];
     if (this.pending.size > 0) for (const key of list) this.unpack(key);
+    if (this.frequencyTables.size > 0) for (const key of list) this.dropFrequencies(key);
     const text = list.join(' ');
     if (text !== '') this.index.add(doc, text);
   }
@@ -99,6 +149,7 @@ export class TermIndex {
     const map = this.inner.map;
     for (const key of keys) {
       this.unpack(key);
+      this.dropFrequencies(key);
       const posting = map.get(key)?.[0];
       if (!posting) continue;
       const at = binarySearch(posting, doc);
@@ -247,6 +298,9 @@ function appendRanges(head: Uint8Array, from: Uint8Array, fromOffsets: Uint32Arr
   }
   return all;
 }
+
+/** Postings with frequency tables, at most (4 bytes each, besides the postings themselves). */
+const MAX_TABLED = 4_000_000;
 
 function binarySearch(sorted: number[], value: number): number {
   let lo = 0;
