@@ -117,6 +117,7 @@ export class TermIndex {
       const posting = this.inner.map.get(key)?.[0] ?? [];
       if (this.tabled + posting.length > MAX_TABLED) {
         this.frequencyTables.clear();
+        this.positionTables.clear();
         this.tabled = 0;
       }
       const counts = new Uint32Array(posting.length);
@@ -128,18 +129,65 @@ export class TermIndex {
     return at < 0 ? 0 : table.counts[at];
   }
 
-  private dropFrequencies(key: string): void {
+  private dropTables(key: string): void {
     const table = this.frequencyTables.get(key);
-    if (!table) return;
-    this.frequencyTables.delete(key);
-    this.tabled -= table.posting.length;
+    if (table) {
+      this.frequencyTables.delete(key);
+      this.tabled -= table.posting.length;
+    }
+    const positions = this.positionTables.get(key);
+    if (positions) {
+      this.positionTables.delete(key);
+      this.tabled -= positions.positions.length;
+    }
+  }
+
+  /**
+   * Per key, where in each document of its postings the key's word stands (word positions,
+   * ascending), made when a phrase first needs them and dropped when the key's postings
+   * change: a phrase is then checked at the positions of its words, not at every word of
+   * every candidate text.
+   */
+  private readonly positionTables = new Map<string, PositionTable>();
+
+  /**
+   * The positions of `key`'s word in `doc` (empty: none), from the key's table, made on first
+   * use by `find` for every document of the key's postings.
+   */
+  positions(key: string, doc: number, find: (doc: number, out: number[]) => void): Uint32Array {
+    const table = this.positionTable(key, find);
+    const at = binarySearch(table.posting, doc);
+    return at < 0 ? EMPTY : table.positions.subarray(table.starts[at], table.starts[at + 1]);
+  }
+
+  /** The key's position table (see {@link positions}), made on first use. */
+  positionTable(key: string, find: (doc: number, out: number[]) => void): PositionTable {
+    let table = this.positionTables.get(key);
+    if (!table) {
+      this.unpack(key);
+      const posting = this.inner.map.get(key)?.[0] ?? [];
+      const starts = new Uint32Array(posting.length + 1);
+      const all: number[] = [];
+      for (let j = 0; j < posting.length; j++) {
+        find(posting[j], all);
+        starts[j + 1] = all.length;
+      }
+      if (this.tabled + all.length > MAX_TABLED) {
+        this.frequencyTables.clear();
+        this.positionTables.clear();
+        this.tabled = 0;
+      }
+      this.positionTables.set(key, (table = { posting, starts, positions: Uint32Array.from(all) }));
+      this.tabled += all.length;
+    }
+    return table;
   }
 
   /** Indexes a new document's keys (a document is removed before it is indexed again). */
   add(doc: number, keys: Iterable<string>): void {
     const list = [...keys];
     if (this.pending.size > 0) for (const key of list) this.unpack(key);
-    if (this.frequencyTables.size > 0) for (const key of list) this.dropFrequencies(key);
+    if (this.frequencyTables.size > 0 || this.positionTables.size > 0) for (const key of list) this.dropTables(key);
     const text = list.join(' ');
     if (text !== '') this.index.add(doc, text);
   }
@@ -149,7 +197,7 @@ export class TermIndex {
     const map = this.inner.map;
     for (const key of keys) {
       this.unpack(key);
-      this.dropFrequencies(key);
+      this.dropTables(key);
       const posting = map.get(key)?.[0];
       if (!posting) continue;
       const at = binarySearch(posting, doc);
@@ -299,8 +347,18 @@ function appendRanges(head: Uint8Array, from: Uint8Array, fromOffsets: Uint32Arr
   return all;
 }
 
-/** Postings with frequency tables, at most (4 bytes each, besides the postings themselves). */
+/** Postings with frequency tables and word positions in position tables, at most (4 bytes each, besides the postings themselves). */
 const MAX_TABLED = 4_000_000;
+
+/** A key's documents (its postings) and where its word stands in each. */
+export interface PositionTable {
+  posting: number[];
+  /** `positions[starts[j]…starts[j+1]]`: the positions in `posting[j]`. */
+  starts: Uint32Array;
+  positions: Uint32Array;
+}
+
+const EMPTY = new Uint32Array(0);
 
 function binarySearch(sorted: number[], value: number): number {
   let lo = 0;
