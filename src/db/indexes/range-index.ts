@@ -269,8 +269,11 @@ export class RangeIndex {
    */
   counts(restrictTo: ReadonlySet<number> | undefined, frequency: FacetOptions['frequency']): FacetCount[] {
     this.prepare();
-    if (!restrictTo || restrictTo.size * 8 >= this.byDoc.size) return this.countFromEntries(restrictTo, frequency);
-    return this.hasNaN ? this.countFromDocs(restrictTo, frequency) : this.countFromColumns(restrictTo, frequency);
+    if (!restrictTo || (this.hasNaN && restrictTo.size * 8 >= this.byDoc.size)) return this.countFromEntries(restrictTo, frequency);
+    if (this.hasNaN) return this.countFromDocs(restrictTo, frequency);
+    // Few documents: each value as the first spelling they have (as their own values sorted
+    // gave it); more: as the index's first (as a walk of the index gives it).
+    return this.countFromColumns(restrictTo, frequency, restrictTo.size * 8 < this.byDoc.size ? 'theirs' : 'index');
   }
 
   /** A document's distinct values, ascending, with how often each occurs in it (undefined: none). */
@@ -510,10 +513,11 @@ export class RangeIndex {
   }
 
   /**
-   * {@link countFromDocs}'s answer (each value as the first spelling, in index order, the
-   * documents have) from the columns: no sort of the documents' values.
+   * {@link countFromDocs}'s answer (`theirs`: each value as the first spelling, in index
+   * order, the documents have) or {@link countFromEntries}'s (`index`: as the index's first)
+   * from the columns: no sort of the documents' values, no walk of every entry.
    */
-  private countFromColumns(restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency']): FacetCount[] {
+  private countFromColumns(restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency'], spelling: 'theirs' | 'index'): FacetCount[] {
     const { runOf, runStarts, docPos } = this.columns();
     const counts = new Float64Array(runStarts.length);
     const firstAt = new Int32Array(runStarts.length).fill(-1);
@@ -528,7 +532,7 @@ export class RangeIndex {
       else if (at === -2) for (const pos of this.positionsOf(doc, docPos)) take(pos);
     }
     const out: FacetCount[] = [];
-    for (let r = 0; r < counts.length; r++) if (counts[r] > 0) out.push({ value: this.vals[firstAt[r]], count: counts[r] });
+    for (let r = 0; r < counts.length; r++) if (counts[r] > 0) out.push({ value: this.vals[spelling === 'theirs' ? firstAt[r] : runStarts[r]], count: counts[r] });
     return out;
   }
 

@@ -13,7 +13,10 @@
  *   inside the write queue, so no write interleaves with the load and nothing is lost
  *   whenever the worker stops;
  * - snapshots are written in the background once writes pause, in one transaction
- *   with the pruning of the change entries they cover.
+ *   with the pruning of the change entries they cover;
+ * - the snapshot's texts are read after the rest (the first answer needs none of them
+ *   unless it is a phrase, NEAR, a scope or a value), and nothing replaces them before:
+ *   a snapshot is written only once they are read.
  */
 import type { StoredDocument } from '../documents/types';
 import type { TabulaIdb } from '../storage/schema';

@@ -6,10 +6,11 @@
  * read alone took 1.7–3.3 s for 189 MB).
  *
  * The forward index (the texts) is most of a piece: its word ids and node lengths and
- * paths are variable-length integers (varint.ts), and it is decoded a piece at a time,
- * the first time a document of the piece needs its text (a phrase, a score, a snippet)
- * or when the search index decodes what is left in the background after a load. The
- * decoded texts are views into one array per piece, as before.
+ * paths are variable-length integers (varint.ts). The search index stores it apart
+ * ({@link splitPiece}) and reads it after the first answer; it is decoded a piece at a
+ * time, the first time a document of the piece needs its text (a phrase, NEAR, a scope)
+ * or when the search index decodes what is left in the background. The decoded texts
+ * are views into one array per piece, as before.
  */
 import type { DocumentFormat } from '../documents/types';
 import type { RangeValue } from '../indexes/range-values';
