@@ -330,3 +330,41 @@ describe('RangeIndex at 100,000 documents', () => {
     console.log(`[range-index 100k] estimateBytes: ints ${(ints.estimateBytes() / 1e6).toFixed(1)} MB, strings ${(strings.estimateBytes() / 1e6).toFixed(1)} MB`);
   });
 });
+
+describe('RangeIndex facets over a few documents (counted from columns)', () => {
+  // 400 documents: doc d has the values d % 7 and, for every fifth, also d % 3 + 10 (and d % 7 again: a repeat).
+  const docs: Record<number, string[]> = {};
+  for (let d = 1; d <= 400; d++) docs[d] = d % 5 === 0 ? [String(d % 7), String((d % 3) + 10), String(d % 7)] : [String(d % 7)];
+  // Few documents (counted from their own values before) and many (from a walk of the index before).
+  const few = new Set(Array.from({ length: 30 }, (_, i) => 3 + i * 13));
+  const many = new Set(Array.from({ length: 300 }, (_, i) => i + 1));
+  const oracle = (restrictTo: Set<number>, frequency: 'fragment' | 'item') => {
+    const counts = new Map<number, number>();
+    for (const d of restrictTo) {
+      const values = docs[d].map(Number);
+      for (const v of new Set(values)) counts.set(v, (counts.get(v) ?? 0) + (frequency === 'item' ? values.filter((x) => x === v).length : 1));
+    }
+    return [...counts].sort((a, b) => a[0] - b[0]).map(([v, n]) => [String(v), n]);
+  };
+  test.for(['int', 'decimal'].flatMap((type) => [{ type, restrictTo: few }, { type, restrictTo: many }]) as Array<{ type: 'int' | 'decimal'; restrictTo: Set<number> }>)('$type over $restrictTo.size documents: value counts and bucket counts as the documents give them, fragment and item frequency', ({ type, restrictTo }) => {
+    const index = indexOf(type, docs);
+    for (const frequency of ['fragment', 'item'] as const) {
+      const expected = oracle(restrictTo, frequency);
+      expect(facetNames(index, index.counts(restrictTo, frequency)).map(([v, n]) => [String(Number(v)), n])).toEqual(expected);
+      const buckets = [{ lt: castValue('3', type)! }, { ge: castValue('3', type)!, lt: castValue('11', type)! }, { ge: castValue('11', type)! }];
+      const bucketOracle = [(v: number) => v < 3, (v: number) => v >= 3 && v < 11, (v: number) => v >= 11].map((inBucket) => {
+        let n = 0;
+        for (const d of restrictTo) {
+          const hits = docs[d].map(Number).filter(inBucket).length;
+          if (hits > 0) n += frequency === 'item' ? hits : 1;
+        }
+        return n;
+      });
+      expect(index.bucketCounts(buckets, restrictTo, frequency === 'item' ? ['item-frequency'] : [])).toEqual(bucketOracle);
+    }
+    // A write after the columns were made: they follow it.
+    index.add(3, cast(type, '6'));
+    const restricted = index.counts(restrictTo, 'fragment');
+    expect(restricted.reduce((n, c) => n + c.count, 0)).toBe([...restrictTo].reduce((n, d) => n + new Set(d === 3 ? ['6'] : docs[d]).size, 0));
+  });
+});

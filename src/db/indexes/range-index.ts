@@ -122,10 +122,13 @@ export function orderCounts<T extends { count: number }>(counts: T[], order: 'it
 
 interface DocValues {
   /** Distinct values, ascending in index order. */
-  values: RangeValue[];
+  values: readonly RangeValue[];
   /** How often each value occurs in the document (item frequency). */
-  occurrences: number[];
+  occurrences: readonly number[];
 }
+
+/** The occurrences of a document's only value, shared (never written: a restart made 100k of them). */
+const ONCE: readonly number[] = Object.freeze([1]);
 
 /** Up to this many changed entries are spliced into the arrays; more are merged in one pass. */
 const SPLICE_LIMIT = 64;
@@ -195,6 +198,7 @@ export class RangeIndex {
     this.vals = [];
     this.keys = [];
     this.occ = [];
+    this.columnsMade = undefined;
   }
 
   /**
@@ -265,7 +269,11 @@ export class RangeIndex {
    */
   counts(restrictTo: ReadonlySet<number> | undefined, frequency: FacetOptions['frequency']): FacetCount[] {
     this.prepare();
-    return restrictTo && restrictTo.size * 8 < this.byDoc.size ? this.countFromDocs(restrictTo, frequency) : this.countFromEntries(restrictTo, frequency);
+    if (!restrictTo || (this.hasNaN && restrictTo.size * 8 >= this.byDoc.size)) return this.countFromEntries(restrictTo, frequency);
+    if (this.hasNaN) return this.countFromDocs(restrictTo, frequency);
+    // Few documents: each value as the first spelling they have (as their own values sorted
+    // gave it); more: as the index's first (as a walk of the index gives it).
+    return this.countFromColumns(restrictTo, frequency, restrictTo.size * 8 < this.byDoc.size ? 'theirs' : 'index');
   }
 
   /** A document's distinct values, ascending, with how often each occurs in it (undefined: none). */
@@ -282,6 +290,7 @@ export class RangeIndex {
     const { frequency } = parseFacetOptions(options);
     this.prepare();
     const first = this.firstComparable();
+    if (restrictTo && !this.hasNaN) return this.bucketsFromColumns(buckets, restrictTo, frequency);
     return buckets.map(({ ge, lt }) => {
       if ((ge !== undefined && isNaNValue(ge)) || (lt !== undefined && isNaNValue(lt))) return 0;
       const lo = ge === undefined ? first : this.lowerBound(ge);
@@ -310,6 +319,19 @@ export class RangeIndex {
     const values = this.byDoc.get(docKey)?.values;
     if (!values) return undefined;
     return direction === 'ascending' ? values[0] : values[values.length - 1];
+  }
+
+  /** The documents in index order (each where its first entry is): a snapshot keeps it, so a restart adds them sorted. */
+  docOrder(): number[] {
+    this.prepare();
+    const seen = new Set<number>();
+    const out: number[] = [];
+    for (const doc of this.keys) {
+      if (seen.has(doc)) continue;
+      seen.add(doc);
+      out.push(doc);
+    }
+    return out;
   }
 
   /** A rough size in memory, for diagnostics and the console's index list. */
@@ -343,9 +365,10 @@ export class RangeIndex {
 
   /** Sorted distinct values of a document, with their occurrence counts. */
   private distinct(values: readonly RangeValue[]): DocValues {
-    if (values.length === 1) return { values: [values[0]], occurrences: [1] };
+    // The caller's list is kept as it is (never written; a restart adds 100k of them).
+    if (values.length === 1) return { values, occurrences: ONCE };
     const sorted = [...values].sort(this.sortCompare);
-    const out: DocValues = { values: [], occurrences: [] };
+    const out = { values: [] as RangeValue[], occurrences: [] as number[] };
     for (const v of sorted) {
       const last = out.values.length - 1;
       if (last >= 0 && this.same(out.values[last], v)) out.occurrences[last]++;
@@ -453,9 +476,99 @@ export class RangeIndex {
     return out;
   }
 
+  /**
+   * Columns over the sorted entries, made on first need after a change: each entry's run of
+   * equal values, where each run starts, and each document's entry position when it has
+   * one value (−1: none, −2: several). A facet over some documents then counts by position
+   * in typed arrays instead of sorting those documents' values (a collator call per
+   * comparison) or walking every entry.
+   */
+  private columnsMade: { runOf: Int32Array; runStarts: number[]; docPos: Int32Array } | undefined;
+
+  private columns(): { runOf: Int32Array; runStarts: number[]; docPos: Int32Array } {
+    if (this.columnsMade) return this.columnsMade;
+    const n = this.vals.length;
+    const runOf = new Int32Array(n);
+    const runStarts: number[] = [];
+    let maxDoc = -1;
+    for (let j = 0; j < n; j++) {
+      if (j === 0 || !this.same(this.vals[j], this.vals[runStarts[runStarts.length - 1]])) runStarts.push(j);
+      runOf[j] = runStarts.length - 1;
+      if (this.keys[j] > maxDoc) maxDoc = this.keys[j];
+    }
+    const docPos = new Int32Array(maxDoc + 1).fill(-1);
+    for (let j = 0; j < n; j++) {
+      const d = this.keys[j];
+      docPos[d] = docPos[d] === -1 ? j : -2;
+    }
+    return (this.columnsMade = { runOf, runStarts, docPos });
+  }
+
+  /** The entry positions of a document's values (its own entries: binary searches). */
+  private positionsOf(doc: number, docPos: Int32Array): number[] {
+    const at = doc < docPos.length ? docPos[doc] : -1;
+    if (at >= 0) return [at];
+    if (at === -1) return [];
+    return this.byDoc.get(doc)!.values.map((v) => this.entryPosition(v, doc, 0, this.vals.length));
+  }
+
+  /**
+   * {@link countFromDocs}'s answer (`theirs`: each value as the first spelling, in index
+   * order, the documents have) or {@link countFromEntries}'s (`index`: as the index's first)
+   * from the columns: no sort of the documents' values, no walk of every entry.
+   */
+  private countFromColumns(restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency'], spelling: 'theirs' | 'index'): FacetCount[] {
+    const { runOf, runStarts, docPos } = this.columns();
+    const counts = new Float64Array(runStarts.length);
+    const firstAt = new Int32Array(runStarts.length).fill(-1);
+    const take = (pos: number) => {
+      const run = runOf[pos];
+      counts[run] += frequency === 'item' ? this.occ[pos] : 1;
+      if (firstAt[run] === -1 || pos < firstAt[run]) firstAt[run] = pos;
+    };
+    for (const doc of restrictTo) {
+      const at = doc < docPos.length ? docPos[doc] : -1;
+      if (at >= 0) take(at);
+      else if (at === -2) for (const pos of this.positionsOf(doc, docPos)) take(pos);
+    }
+    const out: FacetCount[] = [];
+    for (let r = 0; r < counts.length; r++) if (counts[r] > 0) out.push({ value: this.vals[spelling === 'theirs' ? firstAt[r] : runStarts[r]], count: counts[r] });
+    return out;
+  }
+
+  /** {@link bucketCounts} over some documents from the columns: each document's positions against each bucket's. */
+  private bucketsFromColumns(buckets: readonly RangeBucket[], restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency']): number[] {
+    const { docPos } = this.columns();
+    const first = this.firstComparable();
+    const bounds = buckets.map(({ ge, lt }) => {
+      if ((ge !== undefined && isNaNValue(ge)) || (lt !== undefined && isNaNValue(lt))) return [0, 0] as const;
+      return [ge === undefined ? first : this.lowerBound(ge), lt === undefined ? this.vals.length : this.lowerBound(lt)] as const;
+    });
+    const counts = bounds.map(() => 0);
+    for (const doc of restrictTo) {
+      const at = doc < docPos.length ? docPos[doc] : -1;
+      if (at === -1) continue;
+      if (at >= 0) {
+        // One value (nearly every document): no list of positions made.
+        for (let b = 0; b < bounds.length; b++) if (at >= bounds[b][0] && at < bounds[b][1]) counts[b] += frequency === 'item' ? this.occ[at] : 1;
+        continue;
+      }
+      const positions = this.positionsOf(doc, docPos);
+      for (let b = 0; b < bounds.length; b++) {
+        const [lo, hi] = bounds[b];
+        let inBucket = 0;
+        for (const pos of positions) if (pos >= lo && pos < hi) inBucket += frequency === 'item' ? this.occ[pos] : 1;
+        // A document counts once per bucket (fragment frequency), however many of its values fall in it.
+        if (inBucket > 0) counts[b] += frequency === 'item' ? inBucket : 1;
+      }
+    }
+    return counts;
+  }
+
   /** Brings the sorted arrays up to date with the writes since the last read. */
   private prepare(): void {
     if (this.added.size === 0 && this.stale.size === 0) return;
+    this.columnsMade = undefined;
     let changed = 0;
     for (const dv of this.stale.values()) changed += dv.values.length;
     for (const doc of this.added) changed += this.byDoc.get(doc)!.values.length;
@@ -463,6 +576,30 @@ export class RangeIndex {
     else this.merge();
     this.added.clear();
     this.stale.clear();
+  }
+
+  /**
+   * Sorts entry positions by value, then document, comparing numbers where the values' own
+   * order would call a collator or compare decimal digits (a restart's first facet sorted
+   * 100k entries so): decimals (canonical text) go first by their nearest double, which
+   * never puts two of them the wrong way round (rounding keeps order), their digits
+   * breaking the ties; strings and other primitives by their rank among the distinct
+   * values (a dozen categories, say), sorted once. Temporal values (objects) by their order.
+   */
+  private sortEntries(order: number[], pv: readonly RangeValue[], pd: readonly number[]): void {
+    if (this.canonicalText) {
+      const near = Float64Array.from(pv, Number);
+      order.sort((a, b) => near[a] - near[b] || this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+      return;
+    }
+    if (pv.some((v) => typeof v === 'object')) {
+      order.sort((a, b) => this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+      return;
+    }
+    const distinct = [...new Set(pv)].sort(this.sortCompare);
+    const rankOf = new Map(distinct.map((v, i) => [v, i]));
+    const rank = Int32Array.from(pv, (v) => rankOf.get(v)!);
+    order.sort((a, b) => rank[a] - rank[b] || pd[a] - pd[b]);
   }
 
   private splice(): void {
@@ -513,7 +650,7 @@ export class RangeIndex {
       });
     }
     const order = pv.map((_, i) => i);
-    order.sort((a, b) => this.sortCompare(pv[a], pv[b]) || pd[a] - pd[b]);
+    this.sortEntries(order, pv, pd);
     if (this.vals.length === 0) {
       this.vals = order.map((p) => pv[p]);
       this.keys = order.map((p) => pd[p]);

@@ -15,7 +15,7 @@ import type { DocumentFormat, StoredDocument } from '../documents/types';
 import { contentNodes, contentNodesOf, foldKey, forEachWord, jsonNodes, stemKey, type ContentNode, type ParsedContent, type PathStep } from './analyze';
 import type { Scope } from './query-model';
 import type { RangeValue } from '../indexes/range-values';
-import { TermIndex, type TermIndexSnapshot } from './term-index';
+import { TermIndex, type RepeatedTerms, type TermIndexSnapshot } from './term-index';
 
 /** Node kinds in {@link IndexedText.nodeKind}. */
 export const NodeKind = { text: 0, number: 1, boolean: 2, null: 3 } as const;
@@ -45,8 +45,24 @@ export interface DocEntry {
   content: IndexedText;
   /** Range index values, by index key (only non-empty lists). */
   ranges?: Record<string, RangeValue[]>;
+  /**
+   * A restored entry's text, until decoded (snapshot-pack.ts): `pending` while the
+   * snapshot's texts are still being read (reading `content` throws {@link TextsPending}),
+   * `packed` once they are (reading `content` decodes its whole piece).
+   */
+  readonly textState?: 'pending' | 'packed';
   /** The range indexes this entry's values were computed for (an index is complete when every entry names it). */
   rangeKeys?: string[];
+}
+
+/**
+ * A restored text was asked for before the snapshot's texts were read: the search index
+ * reads them and runs the request again (search-index.ts).
+ */
+export class TextsPending extends Error {
+  constructor() {
+    super('the search snapshot texts are not read yet');
+  }
 }
 
 /** Index keys of scopes: a property or element name (the whole path is checked in the forward index). */
@@ -191,9 +207,47 @@ export class TextCorpus {
     return keys;
   }
 
-  /** Tables to persist with a snapshot (the term index is persisted on its own). */
-  tables(): { terms: string[]; paths: PathStep[][] } {
-    return { terms: [...this.termTexts], paths: this.paths.map((p) => p.steps) };
+  /**
+   * The term index packed for a snapshot, with the term frequencies above one counted from
+   * `texts` (every indexed text, by document key, ascending).
+   */
+  termSnapshot(texts: Iterable<[number, IndexedText]>): { terms: TermIndexSnapshot; order: Uint32Array } {
+    const counts = new Uint32Array(this.termCount);
+    const totals = new Float64Array(this.termCount);
+    const repeated = new Map<number, { docs: number[]; counts: number[] }>();
+    for (const [doc, text] of texts) {
+      const tokens = text.tokens;
+      for (let i = 0; i < tokens.length; i++) counts[tokens[i]]++;
+      for (let i = 0; i < tokens.length; i++) {
+        const id = tokens[i];
+        const n = counts[id];
+        if (n === 0) continue;
+        counts[id] = 0;
+        totals[id] += n;
+        if (n === 1) continue;
+        let r = repeated.get(id);
+        if (!r) repeated.set(id, (r = { docs: [], counts: [] }));
+        r.docs.push(doc);
+        r.counts.push(n);
+      }
+    }
+    const byKey = new Map<string, RepeatedTerms>();
+    for (const [id, r] of repeated) byKey.set(this.termTexts[id], r);
+    // The most frequent words first: their ids are the small ones, a byte each in the texts (varint.ts).
+    const byFrequency = Array.from(totals.keys()).sort((a, b) => totals[b] - totals[a] || a - b);
+    const order = new Uint32Array(this.termCount);
+    byFrequency.forEach((id, position) => (order[id] = position));
+    return { terms: this.terms.snapshot((key) => byKey.get(key)), order };
+  }
+
+  /**
+   * Tables to persist with a snapshot (the term index is persisted on its own); `order`:
+   * each term id's id in the snapshot (the texts are packed with the same order).
+   */
+  tables(order?: Uint32Array): { terms: string[]; paths: PathStep[][] } {
+    const terms = [...this.termTexts];
+    if (order) this.termTexts.forEach((t, id) => (terms[order[id]] = t));
+    return { terms, paths: this.paths.map((p) => p.steps) };
   }
 
   restoreTables(tables: { terms: string[]; paths: PathStep[][] }, terms: TermIndexSnapshot, docs: Iterable<number>): void {
@@ -245,6 +299,11 @@ export class Corpus {
   private readonly propertyTexts = new Map<number, IndexedText>();
   private readonly collections = new Map<string, Set<number>>();
   private live = 0;
+  /**
+   * Restored documents removed before their texts were read: their words are not known yet,
+   * so the term index hides them until {@link restoredTextsArrived} removes them for good.
+   */
+  private readonly unremoved: DocEntry[] = [];
   /** Live documents by format: lets a reader skip filtering by format when every document has it. */
   private readonly perFormat = new Map<DocumentFormat, number>();
 
@@ -271,6 +330,11 @@ export class Corpus {
 
   propertiesOf(key: number): IndexedText | undefined {
     return this.propertyTexts.get(key);
+  }
+
+  /** Every document key is below this. */
+  get keyLimit(): number {
+    return this.entries.length;
   }
 
   /** Every live document key, ascending. */
@@ -325,7 +389,10 @@ export class Corpus {
     const key = this.byUri.get(uri);
     if (key === undefined) return false;
     const entry = this.entries[key]!;
-    this.content.terms.remove(key, this.content.keysOf(entry.content));
+    if (entry.textState === 'pending') {
+      this.content.terms.hide(key);
+      this.unremoved.push(entry);
+    } else this.content.terms.remove(key, this.content.keysOf(entry.content));
     const props = this.propertyTexts.get(key);
     if (props) {
       this.properties.terms.remove(key, this.properties.keysOf(props));
@@ -343,8 +410,33 @@ export class Corpus {
     return true;
   }
 
+  /**
+   * The term indexes packed for a snapshot (after {@link dump}: every text is decoded by
+   * then), and the order of the content's term ids in it (see {@link TextCorpus.tables}).
+   */
+  termSnapshots(): { content: TermIndexSnapshot; properties: TermIndexSnapshot; contentOrder: Uint32Array } {
+    const content: Array<[number, IndexedText]> = [];
+    for (const e of this.entries) if (e) content.push([e.key, e.content]);
+    const properties = [...this.propertyTexts].sort((a, b) => a[0] - b[0]);
+    const c = this.content.termSnapshot(content);
+    return { content: c.terms, properties: this.properties.termSnapshot(properties).terms, contentOrder: c.order };
+  }
+
+  /** The snapshot's texts are read: the documents removed before are taken out of the term index. */
+  restoredTextsArrived(): void {
+    for (const entry of this.unremoved.splice(0)) {
+      this.content.terms.remove(entry.key, this.content.keysOf(entry.content));
+      this.content.terms.unhide(entry.key);
+    }
+  }
+
+  /** Every restored text is decoded: term frequencies are counted from the texts again. */
+  restoredTextsDecoded(): void {
+    this.content.terms.forgetRestoredFrequencies();
+  }
+
   /** Everything but the term indexes, for a snapshot. */
-  dump(): CorpusDump {
+  dump(contentOrder?: Uint32Array): CorpusDump {
     const docs: CorpusDump['docs'] = [];
     for (const e of this.entries) {
       if (!e) continue;
@@ -352,7 +444,7 @@ export class Corpus {
       const { key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys } = e;
       docs.push({ key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys, properties: this.propertyTexts.get(key) });
     }
-    return { next: this.entries.length, docs, content: this.content.tables(), properties: this.properties.tables() };
+    return { next: this.entries.length, docs, content: this.content.tables(contentOrder), properties: this.properties.tables() };
   }
 
   /** Loads a snapshot into this (empty) corpus. */
@@ -363,7 +455,8 @@ export class Corpus {
     for (const entry of dump.docs) {
       // Kept as it is, not copied: a restored entry decodes its text when first read (snapshot-pack.ts).
       const properties = entry.properties;
-      delete entry.properties;
+      // Cleared, not deleted: deleting a field of a restored entry turns it into a slow dictionary object.
+      if (properties) entry.properties = undefined;
       this.entries[entry.key] = entry;
       this.byUri.set(entry.uri, entry.key);
       this.live++;

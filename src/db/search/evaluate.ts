@@ -203,10 +203,52 @@ export class Evaluator {
     return count;
   }
 
+  /**
+   * How often a phrase occurs in each of `keys` (matching documents), within the frame's
+   * scopes: its term frequencies, aligned with `keys`. One word anywhere in the content is
+   * read from the term index's frequency table of each of the word's keys when the search
+   * ranks a good share of the key's documents (or the table exists), rather than counted in
+   * each document's text.
+   */
+  frequencies(frame: Frame, keys: readonly number[], phrase: PhraseMatcher): Float64Array {
+    const out = new Float64Array(keys.length);
+    if (phrase.words.length === 1 && frame.scopes.length === 0 && frame.target === 'content') {
+      const corpus = this.ctx.corpus;
+      const terms = corpus.content.terms;
+      const wordKeys = phrase.words[0].keys;
+      if (wordKeys.every((k) => terms.hasFrequencies(k) || keys.length * 4 >= terms.postingSize(k))) {
+        for (const wordKey of wordKeys) {
+          const id = corpus.content.knownTerm(wordKey);
+          const count = (doc: number): number => {
+            const entry = corpus.entry(doc);
+            if (!entry || id === undefined) return 0;
+            if (entry.textState !== undefined) return terms.restoredFrequency(wordKey, doc);
+            const tokens = entry.content.tokens;
+            let n = 0;
+            for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
+            return n;
+          };
+          for (let k = 0; k < keys.length; k++) out[k] += terms.frequency(wordKey, keys[k], count);
+        }
+        return out;
+      }
+    }
+    for (let k = 0; k < keys.length; k++) out[k] = this.frequency(frame, keys[k], phrase);
+    return out;
+  }
+
   /** How often a phrase occurs in one document, within the frame's scopes (its term frequency). */
   frequency(frame: Frame, key: number, phrase: PhraseMatcher): number {
     if (phrase.words.length === 1 && frame.scopes.length === 0) {
       // The common case, on every matching document of a search: one word anywhere.
+      if (frame.target === 'content' && this.ctx.corpus.entry(key)?.textState !== undefined) {
+        // A restored text not decoded yet: the snapshot's frequencies answer without decoding
+        // its piece (the first search after a start ranks without decoding any text).
+        const terms = this.ctx.corpus.content.terms;
+        let n = 0;
+        for (const k of phrase.words[0].keys) n += terms.restoredFrequency(k, key);
+        return n;
+      }
       const tokens = this.textOf(frame, key)?.tokens;
       if (!tokens) return 0;
       const word = phrase.words[0];
@@ -240,6 +282,7 @@ export class Evaluator {
   spans(frame: Frame, key: number, phrase: PhraseMatcher): Span[] {
     const text = this.textOf(frame, key);
     if (!text) return [];
+    if (frame.target === 'content') return this.spansAtPositions(frame, key, text, phrase);
     const corpus = this.corpusOf(frame);
     const out: Span[] = [];
     const n = phrase.words.length;
@@ -260,6 +303,118 @@ export class Evaluator {
     return out;
   }
 
+  /**
+   * {@link spans} in the content from the term index's position tables: the phrase's first
+   * word's positions, each kept when every next word stands right after it, inside one
+   * node in the frame's scopes — the words' own positions instead of every word of the text.
+   */
+  private spansAtPositions(frame: Frame, key: number, text: IndexedText, phrase: PhraseMatcher): Span[] {
+    const n = phrase.words.length;
+    const lists = phrase.words.map((w) => this.wordPositions(w, key));
+    if (lists.some((l) => l.length === 0)) return [];
+    const next = new Array<number>(n).fill(0);
+    const out: Span[] = [];
+    const firsts = lists[0];
+    for (let f = 0; f < firsts.length; f++) {
+      const p = firsts[f];
+      let ok = true;
+      for (let j = 1; j < n && ok; j++) {
+        const list = lists[j];
+        let q = next[j];
+        while (q < list.length && list[q] < p + j) q++;
+        next[j] = q;
+        ok = q < list.length && list[q] === p + j;
+      }
+      if (ok && this.inOneNode(frame, text, p, n)) out.push([p, p + n]);
+    }
+    return out;
+  }
+
+  /**
+   * Counts a phrase's occurrences in every candidate at once (into the per-search counts
+   * {@link spanCount} reads): the candidates in ascending order walk each word's position
+   * tables side by side, so no document is looked up in a table by a search of its own.
+   */
+  private countSpansOf(frame: Frame, phrase: PhraseMatcher, candidates: ReadonlySet<number>): void {
+    const cacheKey = this.phraseKey(this.corpusOf(frame), phrase, frame.scopes);
+    let counts = this.spanCountsByPhrase.get(cacheKey);
+    if (!counts) this.spanCountsByPhrase.set(cacheKey, (counts = new Map()));
+    const corpus = this.ctx.corpus;
+    const n = phrase.words.length;
+    // tables[j][m]: word j's m-th key's table; at[j][m]: where the walk is in its postings.
+    const tables = phrase.words.map((w) => w.keys.map((k) => corpus.content.terms.positionTable(k, this.positionFinder(k))));
+    const at = tables.map((ts) => ts.map(() => 0));
+    const docs = Float64Array.from(candidates).sort();
+    const slices: Array<Array<Uint32Array | undefined>> = tables.map((ts) => ts.map(() => undefined));
+    for (const doc of docs) {
+      let some = true;
+      for (let j = 0; j < n; j++) {
+        let any = false;
+        for (let m = 0; m < tables[j].length; m++) {
+          const t = tables[j][m];
+          let q = at[j][m];
+          while (q < t.posting.length && t.posting[q] < doc) q++;
+          at[j][m] = q;
+          const holds = q < t.posting.length && t.posting[q] === doc;
+          slices[j][m] = holds ? t.positions.subarray(t.starts[q], t.starts[q + 1]) : undefined;
+          any ||= holds;
+        }
+        some &&= any;
+      }
+      counts.set(doc, some ? this.countAt(frame, doc, slices, n) : 0);
+    }
+  }
+
+  /**
+   * Occurrences of a phrase in one document, its words' positions given (per word, per key:
+   * undefined where none); its text is read only for the nodes of what is found.
+   */
+  private countAt(frame: Frame, doc: number, slices: Array<Array<Uint32Array | undefined>>, n: number): number {
+    let count = 0;
+    let text: IndexedText | undefined;
+    for (const firsts of slices[0]) {
+      if (!firsts) continue;
+      for (let f = 0; f < firsts.length; f++) {
+        const p = firsts[f];
+        let ok = true;
+        for (let j = 1; j < n && ok; j++) ok = slices[j].some((list) => list !== undefined && includesSorted(list, p + j));
+        if (!ok) continue;
+        text ??= this.textOf(frame, doc);
+        if (text && this.inOneNode(frame, text, p, n)) count++;
+      }
+    }
+    return count;
+  }
+
+  /** Whether words [p, p + n) lie in one node, in the frame's scopes (only text nodes have words). */
+  private inOneNode(frame: Frame, text: IndexedText, p: number, n: number): boolean {
+    const i = nodeAt(text, p);
+    const [, end] = nodeTokens(text, i);
+    const corpus = this.corpusOf(frame);
+    return p + n <= end && frame.scopes.every((s) => corpus.inScope(text.nodePath[i], s, false));
+  }
+
+  /** Fills a key's position table: where its word stands in a document's content. */
+  private positionFinder(wordKey: string): (doc: number, out: number[]) => void {
+    const corpus = this.ctx.corpus;
+    const id = corpus.content.knownTerm(wordKey);
+    return (doc, out) => {
+      const tokens = id === undefined ? undefined : corpus.entry(doc)?.content.tokens;
+      if (tokens) for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) out.push(i);
+    };
+  }
+
+  /** Where a word of a query stands in a content text (any of its keys), ascending. */
+  private wordPositions(word: WordMatcher, key: number): Uint32Array | number[] {
+    const corpus = this.ctx.corpus;
+    const terms = corpus.content.terms;
+    const of = (wordKey: string) => terms.positions(wordKey, key, this.positionFinder(wordKey));
+    if (word.keys.length === 1) return of(word.keys[0]);
+    const all: number[] = [];
+    for (const wordKey of word.keys) for (const p of of(wordKey)) all.push(p);
+    return all.sort((a, b) => a - b);
+  }
+
   private async words(q: Extract<Query, { kind: 'word' }>, outer: Frame): Promise<Set<number>> {
     const frame = q.scope ? { ...outer, scopes: [...outer.scopes, q.scope] } : outer;
     const corpus = this.corpusOf(frame);
@@ -269,7 +424,10 @@ export class Evaluator {
       if (!phrase) continue;
       let found = this.candidates(corpus, phrase, frame.scopes);
       // One insensitive word anywhere: the term index alone is exact.
-      if (phrase.words.length > 1 || frame.scopes.length > 0) found = filter(found, (k) => this.spanCount(frame, k, phrase) > 0);
+      if (phrase.words.length > 1 || frame.scopes.length > 0) {
+        if (frame.target === 'content') this.countSpansOf(frame, phrase, found);
+        found = filter(found, (k) => this.spanCount(frame, k, phrase) > 0);
+      }
       const o = phrase.options;
       if (found.size > 0 && (o.caseSensitive || o.diacriticSensitive || (o.punctuationSensitive && phrase.words.length > 1))) {
         found = await this.verify(found, frame, (node) => surfacePhrase(node, text, phrase));
@@ -426,6 +584,31 @@ export class Evaluator {
       return withinDistance(spans, q.distance, q.ordered ?? false, q.minimumDistance);
     });
   }
+}
+
+/** Whether an ascending list holds a value (a binary search). */
+function includesSorted(list: Uint32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] === value) return true;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** The node holding word position `p` of a text: the last one starting at or before it. */
+function nodeAt(text: IndexedText, p: number): number {
+  let lo = 0;
+  let hi = text.nodeStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (text.nodeStart[mid] <= p) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** The term-index key of a scope's name (attributes by their own name). */

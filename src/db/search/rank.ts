@@ -100,11 +100,12 @@ export function rank(
   const meanIdf = idfs.length > 0 ? idfs.reduce((a, b) => a + b, 0) / idfs.length : 0;
   const bases = new Float64Array(keys.length);
   const scores = new Float64Array(keys.length);
+  const frequencies = terms.map((t) => evaluator.frequencies(t.frame, keys, t.phrase));
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k];
     let sum = 0;
     for (let i = 0; i < terms.length; i++) {
-      const tf = evaluator.frequency(terms[i].frame, key, terms[i].phrase);
+      const tf = frequencies[i][k];
       if (tf > 0) sum += 8 * weights[i] * (1 + Math.log(tf)) * idfs[i];
     }
     const base = weightSum > 0 ? (256 * sum) / weightSum : 0;

@@ -107,7 +107,8 @@ export async function readableMatches(index: LoadedIndex, query: Query, principa
   // rather than a set of every key first and a filtered copy of it after.
   if (query.kind === 'true') return { corpus, evaluator, readable: new Set(filterKeys(corpus.keys(), readableBy)) };
   const matched = await evaluator.docs(query, { target: 'content', scopes: [] });
-  return { corpus, evaluator, readable: filterSet(matched, readableBy) };
+  // An admin reads everything: the matches as they are (a set the evaluator made for this search).
+  return { corpus, evaluator, readable: principal.roles.has('admin') ? matched : filterSet(matched, readableBy) };
 }
 
 /**
@@ -193,9 +194,13 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
  */
 function order(rangeIndexes: RangeIndexes, keys: readonly number[], ranking: Ranking, o: QueryOptions, corpus: Corpus, needed: number): number[] {
   const orders = o['sort-order'] && o['sort-order'].length > 0 ? o['sort-order'] : [{ direction: 'descending' as const, score: null }];
-  const uris = keys.map((k) => corpus.entry(k)!.uri);
+  // URIs only break ties: read when compared, not listed for every match first.
+  const uriOf = (i: number) => corpus.entry(keys[i])!.uri;
   const scores = ranking.scores;
-  const byUri = (a: number, b: number) => (uris[a] < uris[b] ? -1 : uris[a] > uris[b] ? 1 : 0);
+  const byUri = (a: number, b: number) => {
+    const [ua, ub] = [uriOf(a), uriOf(b)];
+    return ua < ub ? -1 : ua > ub ? 1 : 0;
+  };
   const comparators = orders.map((order) => {
     const sign = order.direction === 'ascending' ? 1 : -1;
     if ('score' in order || (!order['json-property'] && !order.element)) return (a: number, b: number) => sign * (scores[a] - scores[b]);

@@ -13,13 +13,16 @@
  *   inside the write queue, so no write interleaves with the load and nothing is lost
  *   whenever the worker stops;
  * - snapshots are written in the background once writes pause, in one transaction
- *   with the pruning of the change entries they cover.
+ *   with the pruning of the change entries they cover;
+ * - the snapshot's texts are read after the rest (the first answer needs none of them
+ *   unless it is a phrase, NEAR, a scope or a value), and nothing replaces them before:
+ *   a snapshot is written only once they are read.
  */
 import type { StoredDocument } from '../documents/types';
 import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
-import { Corpus, type CorpusDump } from './corpus';
-import { packDocs, unpackPiece, type PackedDocs } from './snapshot-pack';
+import { Corpus, TextsPending, type CorpusDump } from './corpus';
+import { packDocs, splitPiece, unpackPiece, type PackedIndex, type PackedTexts } from './snapshot-pack';
 import type { TermIndexSnapshot } from './term-index';
 import type { IndexConfigStore, IndexSettings } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './live-range-indexes';
@@ -27,6 +30,7 @@ import { parseContent, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
 import { abortQuietly, issueAll, watched } from '../storage/requests';
 import { yieldToEventLoop } from '../util/event-loop';
+import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** One committed write, as the document store reports it. */
 export interface CommittedChange {
@@ -38,20 +42,38 @@ export interface CommittedChange {
 
 interface SnapshotMeta {
   watermark: number;
+  /** Records in the `search-snapshot` store: the head, each piece's documents, each piece's texts. */
   pieces: number;
   /** The pieces' layout; a snapshot of another (an older release's) is not read: every document is re-indexed. */
   format?: number;
+  /** Pieces whose texts are stored apart, in the last records (keys `pieces − texts` on). */
+  texts?: number;
+  /** Tells this snapshot's text records from another's. */
+  id?: string;
 }
 
-/** Variable-length word ids and postings, texts decoded on first need (decision 0012's second amendment). */
-const SNAPSHOT_FORMAT = 2;
+/** A piece's texts as stored: the snapshot they belong to with them. */
+interface StoredTexts {
+  snapshot: string;
+  texts: PackedTexts;
+}
+
+/**
+ * 2: variable-length word ids and postings, texts decoded on first need (decision 0012's
+ * second amendment); 3: term frequencies with the postings (its third).
+ */
+const SNAPSHOT_FORMAT = 3;
 
 interface SnapshotHead {
   corpus: Omit<CorpusDump, 'docs'>;
   terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot };
+  /** Each range index's documents in index order (varint.ts), so a restart adds them sorted. */
+  rangeOrders: Array<{ key: string; docs: Uint8Array }>;
 }
 
 const SNAPSHOT_META = 'search-snapshot';
+/** How long after the last request background work on the restored texts waits (the response is still being sent). */
+const QUIET_MS = 100;
 /** Documents per snapshot piece (packed: ~10 MB of typed arrays for 20k documents of ~1 KB). */
 const DOCS_PER_PIECE = 20_000;
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
@@ -74,6 +96,16 @@ export class SearchIndex {
   /** The background decoding of restored texts, while it runs. */
   private decoding: Promise<void> | undefined;
   private closed = false;
+  /**
+   * The restored texts while they are not read: they are read in a transaction of their
+   * own after the first answer (or as soon as something needs one), so the first answer
+   * reads only the rest of the snapshot.
+   */
+  private unreadTexts: { corpus: Corpus; read: () => Promise<void>; reading?: Promise<void> } | undefined;
+  /** Requests running over the index ({@link serving}), and what waits for none to be. */
+  private serving_ = 0;
+  private lastServed = 0;
+  private readonly quietWaiters: Array<() => void> = [];
   /** Completed loads since this instance was made (`GET /tabula/v1/status`). */
   private loads = 0;
   private readonly ranges: LiveRangeIndexes;
@@ -203,6 +235,7 @@ export class SearchIndex {
   storageCleared(): void {
     this.loading = undefined;
     this.corpus = undefined;
+    this.unreadTexts = undefined;
     this.watermark = 0;
     this.changedSinceSnapshot = 0;
     this.ranges.storageCleared();
@@ -210,7 +243,10 @@ export class SearchIndex {
 
   /** Resolves when no snapshot is pending and the restored texts are decoded (tests, `Database.idle`). */
   async settled(): Promise<void> {
-    while (this.snapshotting || this.decoding) await (this.snapshotting ?? this.decoding);
+    while (this.snapshotting || this.decoding || this.unreadTexts) {
+      if (this.unreadTexts) await this.textsRead();
+      else await (this.snapshotting ?? this.decoding);
+    }
   }
 
   /** Background work is pending: a snapshot waiting for a quiet spell or being written, or a range index build. */
@@ -244,19 +280,30 @@ export class SearchIndex {
     const corpus = new Corpus();
     const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readonly'));
     const meta = (await tx.objectStore('config').get(SNAPSHOT_META)) as SnapshotMeta | undefined;
-    const pieces = meta ? await tx.objectStore('search-snapshot').getAll() : [];
+    const current = meta !== undefined && meta.format === SNAPSHOT_FORMAT && meta.texts !== undefined && meta.id !== undefined;
+    const firstText = current ? meta.pieces - meta.texts! : 0;
+    const snapshotStore = tx.objectStore('search-snapshot');
+    // The texts (most of the bytes) are left for later; the count tells that they are all there.
+    const [pieces, stored] = current ? await Promise.all([snapshotStore.getAll(IDBKeyRange.upperBound(firstText, true)), snapshotStore.count()]) : [[], 0];
     const range = IDBKeyRange.lowerBound(meta?.watermark ?? 0, true);
     const changeLog = tx.objectStore('search-changes');
     const [changeKeys, changes] = await Promise.all([changeLog.getAllKeys(range), changeLog.getAll(range)]);
     await tx.done;
-    const usable = meta !== undefined && pieces.length === meta.pieces && meta.format === SNAPSHOT_FORMAT;
+    const usable = current && stored === meta.pieces && pieces.length === firstText;
     const decoders: Array<() => void> = [];
+    const rangeOrders = new Map<string, Uint32Array>();
     if (usable) {
-      const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedDocs[]];
-      const unpacked = docPieces.map(unpackPiece);
+      const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedIndex[]];
+      const unpacked = docPieces.map((p) => unpackPiece(p));
       corpus.restore({ ...head.corpus, docs: unpacked.flatMap((u) => u.docs) }, head.terms);
+      for (const { key, docs } of head.rangeOrders) {
+        const order = new Uint32Array(varintCount(docs, 0, docs.length));
+        readVarints(docs, 0, docs.length, order);
+        rangeOrders.set(key, order);
+      }
       decoders.push(...unpacked.map((u) => u.decode));
       this.watermark = meta.watermark;
+      this.unreadTexts = { corpus, read: () => this.readTexts(corpus, meta, unpacked.map((u) => u.arrive)) };
     } else if (meta) {
       console.error(
         meta.format === SNAPSHOT_FORMAT
@@ -269,29 +316,103 @@ export class SearchIndex {
     await this.catchUp(corpus, uris);
     if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
     this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
-    await this.ranges.attach(corpus);
+    await this.ranges.attach(corpus, rangeOrders);
     this.corpus = corpus;
     this.loads++;
     this.snapshotIfDue();
-    this.decodeLater(decoders);
+    this.decodeLater(corpus, decoders);
     return corpus;
   }
 
   /**
-   * Decodes the restored texts a piece at a time once the first answer is out, between
-   * other work: a query needing a text of a piece not yet decoded decodes it itself, so
+   * Reads the restored texts (once; every caller waits for the same read). Nothing can have
+   * replaced them since the load: a snapshot is written only once they are read, and a reset
+   * discards this corpus. Should they be gone anyway, the index is loaded again.
+   */
+  private textsRead(): Promise<void> {
+    const unread = this.unreadTexts;
+    if (!unread) return Promise.resolve();
+    unread.reading ??= unread.read().catch((e: unknown) => {
+      unread.reading = undefined;
+      throw e;
+    });
+    return unread.reading;
+  }
+
+  private async readTexts(corpus: Corpus, meta: SnapshotMeta, arrivals: Array<(texts: PackedTexts) => void>): Promise<void> {
+    const tx = watched(this.idb.transaction('search-snapshot', 'readonly'));
+    const stored = (await tx.store.getAll(IDBKeyRange.lowerBound(meta.pieces - meta.texts!))) as StoredTexts[];
+    await tx.done;
+    if (this.unreadTexts?.corpus !== corpus) return;
+    this.unreadTexts = undefined;
+    if (this.corpus !== corpus) return;
+    if (stored.length !== arrivals.length || stored.some((s) => s.snapshot !== meta.id)) {
+      console.error('[tabula] the search snapshot changed before its texts were read; loading the index again');
+      this.storageCleared();
+      return;
+    }
+    stored.forEach((s, i) => arrivals[i](s.texts));
+    corpus.restoredTextsArrived();
+  }
+
+  /**
+   * Runs a request over the index (a search, values, a suggestion): background decoding
+   * waits while any runs, so the first answer after a start does not share the thread with
+   * it. A request that needs a restored text not read yet reads the texts and runs again
+   * (requests only read the index, so running one twice changes nothing).
+   */
+  async serving<T>(work: () => Promise<T>): Promise<T> {
+    this.serving_++;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await work();
+        } catch (e) {
+          if (!(e instanceof TextsPending) || attempt === 3) throw e;
+          await this.textsRead();
+        }
+      }
+    } finally {
+      if (--this.serving_ === 0) {
+        this.lastServed = Date.now();
+        for (const wake of this.quietWaiters.splice(0)) wake();
+      }
+    }
+  }
+
+  /** Resolves when no request has run over the index for a moment (its response is out). */
+  private async quiet(): Promise<void> {
+    for (;;) {
+      if (this.serving_ > 0) await new Promise<void>((resolve) => this.quietWaiters.push(resolve));
+      const wait = this.lastServed + QUIET_MS - Date.now();
+      if (wait <= 0 && this.serving_ === 0) return;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /**
+   * Decodes the restored texts a piece at a time once the first answer is out, when no
+   * request is running: a query needing a text of a piece not yet decoded decodes it itself, so
    * this only keeps that cost off later queries.
    */
-  private decodeLater(decoders: Array<() => void>): void {
+  private decodeLater(corpus: Corpus, decoders: Array<() => void>): void {
     if (decoders.length === 0) return;
     const decoding = (async () => {
+      await this.quiet();
+      if (this.closed) return;
+      await this.textsRead();
       for (const decode of decoders) {
         await yieldToEventLoop();
-        if (this.closed) return;
+        await this.quiet();
+        if (this.closed || this.corpus !== corpus) return;
         decode();
       }
+      corpus.restoredTextsDecoded();
     })()
-      .catch((e: unknown) => console.error('[tabula] decoding the search snapshot failed; texts are decoded when first needed', e))
+      .catch((e: unknown) => {
+        // Closing the database ends the read of the texts: nothing is wrong then.
+        if (!this.closed) console.error('[tabula] reading or decoding the search snapshot texts failed; they are read and decoded when first needed', e);
+      })
       .finally(() => {
         if (this.decoding === decoding) this.decoding = undefined;
       });
@@ -355,13 +476,27 @@ export class SearchIndex {
 
   /** Snapshot pieces, their meta and the pruning of covered changes, in ONE transaction. */
   private async writeSnapshot(): Promise<void> {
+    // The restored texts are in the snapshot about to be replaced: read them first.
+    await this.textsRead();
     const corpus = this.corpus;
     if (!corpus) return;
-    const dump = corpus.dump();
-    const { docs, ...rest } = dump;
-    const head: SnapshotHead = { corpus: rest, terms: { content: corpus.content.terms.snapshot(), properties: corpus.properties.terms.snapshot() } };
-    const pieces: unknown[] = [head];
-    for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) pieces.push(packDocs(docs.slice(i, i + DOCS_PER_PIECE)));
+    const { contentOrder, ...terms } = corpus.termSnapshots();
+    const { docs, ...rest } = corpus.dump(contentOrder);
+    const rangeOrders = this.ranges.orders().map(({ key, docs }) => {
+      const out = new VarintWriter();
+      for (const d of docs) out.write(d);
+      return { key, docs: out.finish() };
+    });
+    const head: SnapshotHead = { corpus: rest, terms, rangeOrders };
+    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const indexes: PackedIndex[] = [];
+    const texts: StoredTexts[] = [];
+    for (let i = 0; i < docs.length; i += DOCS_PER_PIECE) {
+      const piece = splitPiece(packDocs(docs.slice(i, i + DOCS_PER_PIECE), contentOrder));
+      indexes.push(piece.index);
+      texts.push({ snapshot: id, texts: piece.texts });
+    }
+    const pieces: unknown[] = [head, ...indexes, ...texts];
     const watermark = this.watermark;
     const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY }));
     try {
@@ -369,7 +504,7 @@ export class SearchIndex {
       await store.clear();
       const writes: Array<() => Promise<unknown>> = [
         ...pieces.map((p, i) => () => store.put(p, i)),
-        () => tx.objectStore('config').put({ watermark, pieces: pieces.length, format: SNAPSHOT_FORMAT } satisfies SnapshotMeta, SNAPSHOT_META),
+        () => tx.objectStore('config').put({ watermark, pieces: pieces.length, format: SNAPSHOT_FORMAT, texts: texts.length, id } satisfies SnapshotMeta, SNAPSHOT_META),
         () => (watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : Promise.resolve()),
       ];
       await issueAll(writes, (write) => write());

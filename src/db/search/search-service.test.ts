@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { Database } from '../database';
 import type { Permission } from '../documents/types';
 import { effectiveRoles } from '../security/types';
@@ -519,5 +519,66 @@ describe('search: the snapshot (compact texts decoded on first need)', () => {
     db.close();
     const again = await openDb(db.name);
     for (const [i, q] of queries.entries()) expect(answer(await run(again, q.query)), q.name).toEqual(before[i]);
+  });
+
+  test('the first answers after a reload rank by the snapshot frequencies; writes before the texts are read hide the old words, and a snapshot keeps what they changed', async () => {
+    const db = await corpus();
+    // Repeated words: ranking by term frequency orders these three.
+    await put(
+      db,
+      { uri: '/extra/one.json', json: { t: 'soup tomato' } },
+      { uri: '/extra/two.json', json: { t: 'soup soup tomato tomato' } },
+      { uri: '/extra/three.json', json: { t: 'soup soup soup' } },
+    );
+    const both: Query = { kind: 'and', queries: [word('soup'), word('tomato')] };
+    const before = [answer(await run(db, word('soup'))), answer(await run(db, both))];
+    await db.search.snapshot();
+    db.close();
+    const again = await openDb(db.name);
+    expect(answer(await run(again, word('soup')))).toEqual(before[0]);
+    expect(answer(await run(again, both))).toEqual(before[1]);
+    // Straight after the first answers: the texts are read once the index has been quiet a moment.
+    await put(again, { uri: '/recipes/soup.json', json: { title: 'Onion broth' } });
+    await again.documents.remove(['/notes/shopping.txt', '/extra/one.json'], admin);
+    const expectAfterWrites = async (d: Database) => {
+      expect(uris(await run(d, word('tomato')))).toEqual(['/extra/two.json']);
+      expect(uris(await run(d, word('broth')))).toEqual(['/recipes/soup.json']);
+      expect(uris(await run(d, word('soup')))).toEqual(['/extra/three.json', '/extra/two.json', '/recipes/stew.xml']);
+      expect(uris(await run(d, word('soup tomato')))).toEqual(['/extra/two.json']);
+    };
+    await expectAfterWrites(again);
+    await again.search.snapshot();
+    again.close();
+    const third = await openDb(db.name);
+    await expectAfterWrites(third);
+    await third.search.settled();
+    await expectAfterWrites(third);
+    third.close();
+  });
+
+  test('a snapshot of the previous format (2) is ignored and rebuilt once: every document is re-indexed, a current snapshot replaces it and is read at the next start', async () => {
+    const db = await corpus();
+    await run(db, { kind: 'true' });
+    await db.search.snapshot();
+    const before = await Promise.all(queries.map((q) => run(db, q.query).then(answer)));
+    const meta = (await db.idb.get('config', 'search-snapshot')) as { watermark: number; pieces: number; format: number };
+    await db.idb.put('config', { watermark: meta.watermark, pieces: meta.pieces, format: meta.format - 1 }, 'search-snapshot');
+    db.close();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const again = await openDb(db.name, { snapshotAfterChanges: 1, snapshotWhenIdleMs: 0 });
+      for (const [i, q] of queries.entries()) expect(answer(await run(again, q.query)), q.name).toEqual(before[i]);
+      expect(errors.mock.calls.filter((c) => String(c[0]).includes('older layout'))).toHaveLength(1);
+      await again.search.settled();
+      expect(((await again.idb.get('config', 'search-snapshot')) as { format: number }).format).toBe(meta.format);
+      again.close();
+      errors.mockClear();
+      const third = await openDb(db.name);
+      for (const [i, q] of queries.entries()) expect(answer(await run(third, q.query)), q.name).toEqual(before[i]);
+      expect(errors).not.toHaveBeenCalled();
+      third.close();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -99,15 +99,15 @@ export class SearchService {
 
   /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
   suggest(request: SuggestionRequest): Promise<string[]> {
-    return runSuggest(this.index, request);
+    return this.index.serving(() => runSuggest(this.index, request));
   }
 
   search(request: SearchRequest): Promise<SearchOutcome> {
-    return runSearch(this.index, request);
+    return this.index.serving(() => runSearch(this.index, request));
   }
 
   /** The values (or tuples) of a definition over what `principal` may read of what the query matches (`/v1/values/{name}`; run-values.ts). */
   values(request: ValuesRequest): Promise<ValuesOutcome> {
-    return runValues(this.index, request);
+    return this.index.serving(() => runValues(this.index, request));
   }
 }

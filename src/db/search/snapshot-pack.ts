@@ -6,14 +6,15 @@
  * read alone took 1.7–3.3 s for 189 MB).
  *
  * The forward index (the texts) is most of a piece: its word ids and node lengths and
- * paths are variable-length integers (varint.ts), and it is decoded a piece at a time,
- * the first time a document of the piece needs its text (a phrase, a score, a snippet)
- * or when the search index decodes what is left in the background after a load. The
- * decoded texts are views into one array per piece, as before.
+ * paths are variable-length integers (varint.ts). The search index stores it apart
+ * ({@link splitPiece}) and reads it after the first answer; it is decoded a piece at a
+ * time, the first time a document of the piece needs its text (a phrase, NEAR, a scope)
+ * or when the search index decodes what is left in the background. The decoded texts
+ * are views into one array per piece, as before.
  */
 import type { DocumentFormat } from '../documents/types';
 import type { RangeValue } from '../indexes/range-values';
-import { NodeKind, type DocEntry, type IndexedText } from './corpus';
+import { NodeKind, TextsPending, type DocEntry, type IndexedText } from './corpus';
 import { readVarints, varintCount, VarintWriter } from './varint';
 
 export type SnapshotDoc = DocEntry & { properties?: IndexedText };
@@ -22,7 +23,7 @@ export type SnapshotDoc = DocEntry & { properties?: IndexedText };
  * Texts, one after the other. A text's words are its nodes' words in order (corpus.ts
  * analyses them so), so the node lengths delimit the texts' words too.
  */
-interface PackedTexts {
+export interface PackedTexts {
   /** Every text's word ids. */
   tokens: Uint8Array;
   /** Every node's word count and path id. */
@@ -87,7 +88,8 @@ const FORMATS: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
 
 const SMALL_NUMBER = 2 ** 31;
 
-function packTexts(texts: readonly IndexedText[]): PackedTexts {
+/** `order`: each term id's id in the snapshot (corpus.ts `tables`); none: as they are. */
+function packTexts(texts: readonly IndexedText[], order?: Uint32Array): PackedTexts {
   let nodeCount = 0;
   for (const t of texts) nodeCount += t.nodeStart.length;
   const tokens = new VarintWriter();
@@ -99,7 +101,8 @@ function packTexts(texts: readonly IndexedText[]): PackedTexts {
   const nodeKind = new Uint8Array(nodeCount);
   let n = 0;
   for (const text of texts) {
-    for (let j = 0; j < text.tokens.length; j++) tokens.write(text.tokens[j]);
+    if (order) for (let j = 0; j < text.tokens.length; j++) tokens.write(order[text.tokens[j]]);
+    else for (let j = 0; j < text.tokens.length; j++) tokens.write(text.tokens[j]);
     const count = text.nodeStart.length;
     nodeCounts.write(count);
     for (let j = 0; j < count; j++) {
@@ -201,15 +204,32 @@ function packLists(lists: ReadonlyArray<readonly string[]>): PackedLists {
   return { counts: counts.finish(), ids: narrowIds(ids, table.length), table };
 }
 
-/** Reads the lists back, in order. */
+/**
+ * Reads the lists back, in order. Equal lists are one array (never written: a restored
+ * entry's collections and readers are replaced, not changed), so a restart makes a few
+ * hundred arrays where there were 100k documents' worth.
+ */
 function unpackLists(p: PackedLists, count: number): string[][] {
   const counts = new Uint32Array(count);
   readVarints(p.counts, 0, p.counts.length, counts);
   const out: string[][] = [];
+  const none: string[] = [];
+  // Lists of one (a document's one collection, its one reader) by id; longer ones by their ids.
+  const single: Array<string[] | undefined> = [];
+  const longer = new Map<string, string[]>();
   let at = 0;
   for (let i = 0; i < count; i++) {
-    const list: string[] = [];
-    for (let j = 0; j < counts[i]; j++) list.push(p.table[p.ids[at++]]);
+    const n = counts[i];
+    let list: string[] | undefined;
+    if (n === 0) list = none;
+    else if (n === 1) list = single[p.ids[at]] ??= [p.table[p.ids[at]]];
+    else {
+      const ids = Array.from(p.ids.subarray(at, at + n));
+      const key = ids.join(',');
+      list = longer.get(key);
+      if (!list) longer.set(key, (list = ids.map((id) => p.table[id])));
+    }
+    at += n;
     out.push(list);
   }
   return out;
@@ -233,7 +253,7 @@ function frontCoded(uris: readonly string[]): { uriShared: Uint8Array; uriRests:
   return { uriShared: shared.finish(), uriRests };
 }
 
-function unfrontCoded(p: PackedDocs): string[] {
+function unfrontCoded(p: PackedIndex): string[] {
   const shared = new Uint32Array(p.count);
   readVarints(p.uriShared, 0, p.uriShared.length, shared);
   let previous = '';
@@ -246,7 +266,8 @@ function ascendingKeys(docs: readonly SnapshotDoc[]): Uint8Array {
   return out.finish();
 }
 
-export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
+/** `order`: the snapshot's content term ids by the corpus's (see `packTexts`). */
+export function packDocs(docs: readonly SnapshotDoc[], order?: Uint32Array): PackedDocs {
   const withProps = docs.flatMap((d, i) => (d.properties ? [i] : []));
   const bitOf = new Map<string, number>();
   for (const d of docs) for (const k of d.rangeKeys ?? []) if (!bitOf.has(k)) bitOf.set(k, bitOf.size);
@@ -279,7 +300,7 @@ export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
       : Float64Array.from(docs, (d) => d.quality),
     collections: packLists(docs.map((d) => d.collections)),
     readers: packLists(docs.map((d) => d.readers)),
-    content: packTexts(docs.map((d) => d.content)),
+    content: packTexts(docs.map((d) => d.content), order),
     propertyDocs: Uint32Array.from(withProps),
     properties: packTexts(withProps.map((i) => docs[i].properties!)),
     rangeKeyTable,
@@ -293,7 +314,10 @@ export function packDocs(docs: readonly SnapshotDoc[]): PackedDocs {
   };
 }
 
-/** A piece's content texts, decoded all at once the first time one is asked for. */
+/**
+ * A piece's content texts: read after the rest of the snapshot (search-index.ts), then
+ * decoded all at once the first time one is asked for.
+ */
 class PieceTexts {
   private decoded: IndexedText[] | undefined;
 
@@ -302,13 +326,23 @@ class PieceTexts {
     private readonly count: number,
   ) {}
 
+  /** The piece's texts, read. */
+  arrive(packed: PackedTexts): void {
+    if (!this.decoded) this.packed = packed;
+  }
+
   at(i: number): IndexedText {
     return this.decode()[i];
   }
 
+  get state(): 'pending' | 'packed' | undefined {
+    return this.decoded ? undefined : this.packed ? 'packed' : 'pending';
+  }
+
   decode(): IndexedText[] {
     if (!this.decoded) {
-      this.decoded = unpackTexts(this.packed!, this.count);
+      if (!this.packed) throw new TextsPending();
+      this.decoded = unpackTexts(this.packed, this.count);
       // The bytes are not needed once decoded.
       this.packed = undefined;
     }
@@ -338,6 +372,10 @@ class RestoredEntry implements SnapshotDoc {
     return this.texts.at(this.at);
   }
 
+  get textState(): 'pending' | 'packed' | undefined {
+    return this.texts.state;
+  }
+
   /** The entry as a plain one would print (its text included, the piece it comes from not). */
   toJSON(): SnapshotDoc {
     const { texts: _texts, at: _at, ...fields } = this;
@@ -345,11 +383,21 @@ class RestoredEntry implements SnapshotDoc {
   }
 }
 
+/** A piece without its content texts: the snapshot stores those apart, read after the rest (search-index.ts). */
+export type PackedIndex = Omit<PackedDocs, 'content'>;
+
+/** A piece's documents without their texts, and the texts apart. */
+export function splitPiece(p: PackedDocs): { index: PackedIndex; texts: PackedTexts } {
+  const { content, ...index } = p;
+  return { index, texts: content };
+}
+
 /**
  * A piece's entries, with texts decoded on first need; `decode` decodes them now (the
- * search index calls it in the background after a load, a piece at a time).
+ * search index calls it in the background after a load, a piece at a time). Without its
+ * texts, `arrive` gives them when read; until then a text asked for throws {@link TextsPending}.
  */
-export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () => void } {
+export function unpackPiece(p: PackedIndex & { content?: PackedTexts }): { docs: SnapshotDoc[]; decode: () => void; arrive: (texts: PackedTexts) => void } {
   const texts = new PieceTexts(p.content, p.count);
   const properties = unpackTexts(p.properties, p.propertyDocs.length);
   const docs: RestoredEntry[] = [];
@@ -358,9 +406,14 @@ export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () =>
   readVarints(p.keys, 0, p.keys.length, keys, 0, true);
   const uris = unfrontCoded(p);
   const [mimeTypes, collections, readers] = [p.mimeTypes, p.collections, p.readers].map((lists) => unpackLists(lists, p.count));
+  // Documents computed for the same range indexes share one list (read only): a list per
+  // document was 100k arrays to make and collect on every start.
+  const rangeKeyLists = new Map<string, string[]>();
   for (let i = 0; i < p.count; i++) {
     const entry = new RestoredEntry(keys[i], uris[i], FORMATS[p.formats[i]], mimeTypes[i][0], collections[i], p.quality[i], readers[i], texts, i);
-    const rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0);
+    const mask = p.rangeKeyMasks.subarray(i * words, (i + 1) * words).join(',');
+    let rangeKeys = rangeKeyLists.get(mask);
+    if (!rangeKeys) rangeKeyLists.set(mask, (rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0)));
     if (rangeKeys.length > 0) entry.rangeKeys = rangeKeys;
     docs.push(entry);
   }
@@ -373,7 +426,7 @@ export function unpackPiece(p: PackedDocs): { docs: SnapshotDoc[]; decode: () =>
       ((entry.ranges ??= {})[r.key] ??= []).push(r.values[j]);
     });
   }
-  return { docs, decode: () => void texts.decode() };
+  return { docs, decode: () => void texts.decode(), arrive: (packed) => texts.arrive(packed) };
 }
 
 export function unpackDocs(p: PackedDocs): SnapshotDoc[] {

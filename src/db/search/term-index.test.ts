@@ -39,4 +39,59 @@ describe('term index', () => {
     expect(index.keys((k) => k.startsWith('cat')).sort()).toEqual(['cat', 'catalog']);
     expect(index.snapshot().keys.sort()).toEqual(['cat', 'catalog', 'dog']);
   });
+
+  test("a restored snapshot gives each document's term frequency without its text, through a second snapshot taken before the keys are used", () => {
+    // Document d holds w<k> (k ≤ d % 5) (d % 3) + 1 times: frequencies 1 to 3, and keys missing from some documents.
+    const docs = Array.from({ length: 40 }, (_, d) => d);
+    const counts = (d: number, k: number) => (k <= d % 5 ? (d % 3) + 1 : 0);
+    const keys = ['w0', 'w1', 'w2', 'w3', 'w4'];
+    const index = new TermIndex();
+    for (const d of docs) index.add(d, keys.filter((_, k) => counts(d, k) > 0));
+    const repeated = (key: string) => {
+      const k = keys.indexOf(key);
+      const holders = docs.filter((d) => counts(d, k) > 1);
+      return { docs: holders, counts: holders.map((d) => counts(d, k)) };
+    };
+    const first = new TermIndex();
+    first.restore(structuredClone(index.snapshot(repeated)), docs);
+    // Only w0 is unpacked before the second snapshot: the others' bytes are copied as they are.
+    expect(first.lookup('w0')).toHaveLength(40);
+    const second = new TermIndex();
+    second.restore(structuredClone(first.snapshot(repeated)), docs);
+    for (const restored of [first, second]) {
+      for (const [k, key] of keys.entries()) for (const d of docs) expect(restored.restoredFrequency(key, d), `${key} in ${d}`).toBe(counts(d, k));
+      expect(restored.restoredFrequency('absent', 3)).toBe(0);
+    }
+  });
+
+  test('a hidden document is left out of lookups until it is removed and shown again', () => {
+    const index = new TermIndex();
+    index.add(1, ['a', 'b']);
+    index.add(2, ['a']);
+    index.hide(1);
+    expect(index.lookup('a')).toEqual([2]);
+    expect(index.lookup('b')).toEqual([]);
+    index.remove(1, ['a', 'b']);
+    index.unhide(1);
+    expect(index.lookup('a')).toEqual([2]);
+    expect(index.lookup('b')).toEqual([]);
+  });
+
+  test('a frequency table answers from the counts it was made with, and is made again once the key changes', () => {
+    const index = new TermIndex();
+    const counts = new Map<number, number>([[1, 2], [2, 5], [4, 1]]);
+    for (const d of counts.keys()) index.add(d, ['w']);
+    let counted = 0;
+    const count = (d: number) => (counted++, counts.get(d) ?? 0);
+    for (const [d, n] of counts) expect(index.frequency('w', d, count)).toBe(n);
+    expect(index.frequency('w', 3, count)).toBe(0);
+    expect(counted).toBe(counts.size);
+    counts.set(7, 3);
+    index.add(7, ['w']);
+    expect(index.frequency('w', 7, count)).toBe(3);
+    index.remove(2, ['w']);
+    expect(index.frequency('w', 2, count)).toBe(0);
+    expect(counted).toBe(counts.size * 2 + 2);
+  });
 });
+

@@ -39,6 +39,20 @@ export interface TermIndexSnapshot {
   keys: string[];
   offsets: Uint32Array;
   bytes: Uint8Array;
+  /**
+   * Term frequencies, so a restored index ranks without decoding the texts:
+   * `frequencies[frequencyOffsets[i]…frequencyOffsets[i+1]]` is empty when every document of
+   * `keys[i]`'s postings holds the key once (most keys), else a bit per posting (set: more
+   * than once), ⌈postings/8⌉ bytes, then for each set bit its frequency − 2 (varint.ts).
+   */
+  frequencyOffsets: Uint32Array;
+  frequencies: Uint8Array;
+}
+
+/** The documents of one key's postings that hold it more than once, ascending, and how often. */
+export interface RepeatedTerms {
+  docs: ArrayLike<number>;
+  counts: ArrayLike<number>;
 }
 
 export class TermIndex {
@@ -46,6 +60,22 @@ export class TermIndex {
   /** A restored snapshot's keys not yet put into FlexSearch's map, by their index in {@link packed}. */
   private pending = new Map<string, number>();
   private packed: TermIndexSnapshot | undefined;
+  /**
+   * The restored snapshot while {@link restoredFrequency} may be asked (until the corpus has
+   * decoded every restored text), and each key's repeated documents once decoded.
+   */
+  private restored: { snapshot: TermIndexSnapshot; at: Map<string, number>; repeated: Map<string, Map<number, number>> } | undefined;
+
+  /**
+   * Per key, the term frequency of each document of its postings, made when a search first
+   * ranks many of them and dropped when the key's postings change: counting a word in the
+   * texts of a tenth of the corpus took longer than the rest of the search.
+   */
+  private readonly frequencyTables = new Map<string, { posting: number[]; counts: Uint32Array }>();
+  private tabled = 0;
+
+  /** Documents removed whose keys are not known yet (corpus.ts): left out of every lookup until removed. */
+  private readonly hidden = new Set<number>();
 
   private get inner(): FlexInternals {
     return this.index as unknown as FlexInternals;
@@ -64,10 +94,100 @@ export class TermIndex {
     if (this.pending.size === 0) this.packed = undefined;
   }
 
+  /** How many documents hold a key (hidden ones included). */
+  postingSize(key: string): number {
+    const i = this.pending.get(key);
+    if (i !== undefined) return varintCount(this.packed!.bytes, this.packed!.offsets[i], this.packed!.offsets[i + 1]);
+    return this.inner.map.get(key)?.[0]?.length ?? 0;
+  }
+
+  /** Whether {@link frequency} has a table for the key (answers without counting). */
+  hasFrequencies(key: string): boolean {
+    return this.frequencyTables.has(key);
+  }
+
+  /**
+   * How many times `doc` holds `key` (0: not at all), from the key's table: made on first
+   * use by `count` for every document of the key's postings, kept until they change.
+   */
+  frequency(key: string, doc: number, count: (doc: number) => number): number {
+    let table = this.frequencyTables.get(key);
+    if (!table) {
+      this.unpack(key);
+      const posting = this.inner.map.get(key)?.[0] ?? [];
+      if (this.tabled + posting.length > MAX_TABLED) {
+        this.frequencyTables.clear();
+        this.positionTables.clear();
+        this.tabled = 0;
+      }
+      const counts = new Uint32Array(posting.length);
+      for (let j = 0; j < posting.length; j++) counts[j] = count(posting[j]);
+      this.frequencyTables.set(key, (table = { posting, counts }));
+      this.tabled += posting.length;
+    }
+    const at = binarySearch(table.posting, doc);
+    return at < 0 ? 0 : table.counts[at];
+  }
+
+  private dropTables(key: string): void {
+    const table = this.frequencyTables.get(key);
+    if (table) {
+      this.frequencyTables.delete(key);
+      this.tabled -= table.posting.length;
+    }
+    const positions = this.positionTables.get(key);
+    if (positions) {
+      this.positionTables.delete(key);
+      this.tabled -= positions.positions.length;
+    }
+  }
+
+  /**
+   * Per key, where in each document of its postings the key's word stands (word positions,
+   * ascending), made when a phrase first needs them and dropped when the key's postings
+   * change: a phrase is then checked at the positions of its words, not at every word of
+   * every candidate text.
+   */
+  private readonly positionTables = new Map<string, PositionTable>();
+
+  /**
+   * The positions of `key`'s word in `doc` (empty: none), from the key's table, made on first
+   * use by `find` for every document of the key's postings.
+   */
+  positions(key: string, doc: number, find: (doc: number, out: number[]) => void): Uint32Array {
+    const table = this.positionTable(key, find);
+    const at = binarySearch(table.posting, doc);
+    return at < 0 ? EMPTY : table.positions.subarray(table.starts[at], table.starts[at + 1]);
+  }
+
+  /** The key's position table (see {@link positions}), made on first use. */
+  positionTable(key: string, find: (doc: number, out: number[]) => void): PositionTable {
+    let table = this.positionTables.get(key);
+    if (!table) {
+      this.unpack(key);
+      const posting = this.inner.map.get(key)?.[0] ?? [];
+      const starts = new Uint32Array(posting.length + 1);
+      const all: number[] = [];
+      for (let j = 0; j < posting.length; j++) {
+        find(posting[j], all);
+        starts[j + 1] = all.length;
+      }
+      if (this.tabled + all.length > MAX_TABLED) {
+        this.frequencyTables.clear();
+        this.positionTables.clear();
+        this.tabled = 0;
+      }
+      this.positionTables.set(key, (table = { posting, starts, positions: Uint32Array.from(all) }));
+      this.tabled += all.length;
+    }
+    return table;
+  }
+
   /** Indexes a new document's keys (a document is removed before it is indexed again). */
   add(doc: number, keys: Iterable<string>): void {
     const list = [...keys];
     if (this.pending.size > 0) for (const key of list) this.unpack(key);
+    if (this.frequencyTables.size > 0 || this.positionTables.size > 0) for (const key of list) this.dropTables(key);
     const text = list.join(' ');
     if (text !== '') this.index.add(doc, text);
   }
@@ -77,6 +197,7 @@ export class TermIndex {
     const map = this.inner.map;
     for (const key of keys) {
       this.unpack(key);
+      this.dropTables(key);
       const posting = map.get(key)?.[0];
       if (!posting) continue;
       const at = binarySearch(posting, doc);
@@ -89,7 +210,17 @@ export class TermIndex {
   lookup(key: string): number[] {
     this.unpack(key);
     // Every posting: the limit is only FlexSearch's page size.
-    return this.index.search(key, { limit: Number.MAX_SAFE_INTEGER }) as number[];
+    const found = this.index.search(key, { limit: Number.MAX_SAFE_INTEGER }) as number[];
+    return this.hidden.size === 0 ? found : found.filter((d) => !this.hidden.has(d));
+  }
+
+  /** Leaves a document out of lookups until {@link unhide} (it is removed once its keys are known). */
+  hide(doc: number): void {
+    this.hidden.add(doc);
+  }
+
+  unhide(doc: number): void {
+    this.hidden.delete(doc);
   }
 
   /** Every key the index holds that passes `test` (wildcard expansion). */
@@ -103,39 +234,57 @@ export class TermIndex {
     return out;
   }
 
-  snapshot(): TermIndexSnapshot {
+  /**
+   * The index packed; `repeated(key)`: the documents holding the key more than once, with
+   * their counts (the corpus counts them from the texts).
+   */
+  snapshot(repeated: (key: string) => RepeatedTerms | undefined = () => undefined): TermIndexSnapshot {
     const keys: string[] = [];
     const offsets: number[] = [0];
+    const frequencyOffsets: number[] = [0];
     const out = new VarintWriter();
+    const frequencies = new VarintWriter();
     for (const [key, slots] of this.inner.map) {
       const posting = slots[0];
       if (!posting || posting.length === 0) continue;
       keys.push(key);
       out.writeAscending(posting);
       offsets.push(out.length);
+      writeFrequencies(frequencies, posting, repeated(key));
+      frequencyOffsets.push(frequencies.length);
     }
-    const packedBytes: Array<[number, number]> = [];
-    const s = this.packed;
     let bytes = out.finish();
+    let frequencyBytes = frequencies.finish();
+    const s = this.packed;
     if (s && this.pending.size > 0) {
       // Keys never unpacked since the restore: their bytes are copied as they are.
-      let extra = 0;
-      for (const i of this.pending.values()) {
-        packedBytes.push([s.offsets[i], s.offsets[i + 1]]);
-        extra += s.offsets[i + 1] - s.offsets[i];
-      }
-      const all = new Uint8Array(bytes.length + extra);
-      all.set(bytes);
-      let at = bytes.length;
-      for (const key of this.pending.keys()) keys.push(key);
-      for (const [start, end] of packedBytes) {
-        all.set(s.bytes.subarray(start, end), at);
-        at += end - start;
-        offsets.push(at);
-      }
-      bytes = all;
+      const pending = [...this.pending];
+      for (const [key] of pending) keys.push(key);
+      bytes = appendRanges(bytes, s.bytes, s.offsets, pending, offsets);
+      frequencyBytes = appendRanges(frequencyBytes, s.frequencies, s.frequencyOffsets, pending, frequencyOffsets);
     }
-    return { keys, offsets: Uint32Array.from(offsets), bytes };
+    return { keys, offsets: Uint32Array.from(offsets), bytes, frequencyOffsets: Uint32Array.from(frequencyOffsets), frequencies: frequencyBytes };
+  }
+
+  /**
+   * How many times a restored document holds a key (0: not at all), from the snapshot's
+   * frequencies: ranking asks this of documents whose texts are not decoded yet. Only for
+   * documents restored with the snapshot and still indexed.
+   */
+  restoredFrequency(key: string, doc: number): number {
+    this.unpack(key);
+    const posting = this.inner.map.get(key)?.[0];
+    if (!posting || binarySearch(posting, doc) < 0) return 0;
+    const r = this.restored;
+    if (!r) return 1;
+    let repeated = r.repeated.get(key);
+    if (!repeated) r.repeated.set(key, (repeated = readFrequencies(r.snapshot, r.at.get(key))));
+    return repeated.get(doc) ?? 1;
+  }
+
+  /** Every restored text is decoded: frequencies are counted from them from now on. */
+  forgetRestoredFrequencies(): void {
+    this.restored = undefined;
   }
 
   /**
@@ -146,10 +295,70 @@ export class TermIndex {
     const index = new Index(options);
     (index as unknown as FlexInternals).reg = new Set(docs);
     this.index = index;
-    this.pending = new Map(s.keys.map((key, i) => [key, i]));
-    this.packed = this.pending.size > 0 ? s : undefined;
+    const at = new Map(s.keys.map((key, i) => [key, i]));
+    this.pending = new Map(at);
+    this.packed = at.size > 0 ? s : undefined;
+    this.restored = at.size > 0 ? { snapshot: s, at, repeated: new Map() } : undefined;
   }
 }
+
+/** A posting's frequencies in the snapshot's form: nothing when every count is 1. */
+function writeFrequencies(out: VarintWriter, posting: readonly number[], repeated: RepeatedTerms | undefined): void {
+  if (!repeated || repeated.docs.length === 0) return;
+  const flags = new Uint8Array((posting.length + 7) >> 3);
+  const counts: number[] = [];
+  let r = 0;
+  for (let j = 0; j < posting.length && r < repeated.docs.length; j++) {
+    if (posting[j] !== repeated.docs[r]) continue;
+    flags[j >> 3] |= 1 << (j & 7);
+    counts.push(repeated.counts[r++] - 2);
+  }
+  for (const b of flags) out.writeByte(b);
+  for (const c of counts) out.write(c);
+}
+
+/** A key's documents holding it more than once (by the snapshot's frequencies), with their counts. */
+function readFrequencies(s: TermIndexSnapshot, i: number | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  if (i === undefined || s.frequencyOffsets[i] === s.frequencyOffsets[i + 1]) return out;
+  const posting = new Uint32Array(varintCount(s.bytes, s.offsets[i], s.offsets[i + 1]));
+  readVarints(s.bytes, s.offsets[i], s.offsets[i + 1], posting, 0, true);
+  const start = s.frequencyOffsets[i];
+  const flagBytes = (posting.length + 7) >> 3;
+  const counts = new Uint32Array(varintCount(s.frequencies, start + flagBytes, s.frequencyOffsets[i + 1]));
+  readVarints(s.frequencies, start + flagBytes, s.frequencyOffsets[i + 1], counts);
+  let c = 0;
+  for (let j = 0; j < posting.length; j++) if ((s.frequencies[start + (j >> 3)] >> (j & 7)) & 1) out.set(posting[j], counts[c++] + 2);
+  return out;
+}
+
+/** `head` followed by the byte ranges of the keys `pending` names in `from`, their end offsets pushed to `offsets`. */
+function appendRanges(head: Uint8Array, from: Uint8Array, fromOffsets: Uint32Array, pending: ReadonlyArray<[string, number]>, offsets: number[]): Uint8Array {
+  let extra = 0;
+  for (const [, i] of pending) extra += fromOffsets[i + 1] - fromOffsets[i];
+  const all = new Uint8Array(head.length + extra);
+  all.set(head);
+  let at = head.length;
+  for (const [, i] of pending) {
+    all.set(from.subarray(fromOffsets[i], fromOffsets[i + 1]), at);
+    at += fromOffsets[i + 1] - fromOffsets[i];
+    offsets.push(at);
+  }
+  return all;
+}
+
+/** Postings with frequency tables and word positions in position tables, at most (4 bytes each, besides the postings themselves). */
+const MAX_TABLED = 4_000_000;
+
+/** A key's documents (its postings) and where its word stands in each. */
+export interface PositionTable {
+  posting: number[];
+  /** `positions[starts[j]…starts[j+1]]`: the positions in `posting[j]`. */
+  starts: Uint32Array;
+  positions: Uint32Array;
+}
+
+const EMPTY = new Uint32Array(0);
 
 function binarySearch(sorted: number[], value: number): number {
   let lo = 0;

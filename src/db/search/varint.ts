@@ -14,13 +14,23 @@ export class VarintWriter {
     return this.at;
   }
 
-  /** Appends a non-negative integer below 2³². */
-  write(n: number): void {
+  private room(): void {
     if (this.at + 5 > this.bytes.length) {
       const grown = new Uint8Array(this.bytes.length * 2);
       grown.set(this.bytes);
       this.bytes = grown;
     }
+  }
+
+  /** Appends one byte as it is (a bit table between numbers). */
+  writeByte(b: number): void {
+    this.room();
+    this.bytes[this.at++] = b;
+  }
+
+  /** Appends a non-negative integer below 2³². */
+  write(n: number): void {
+    this.room();
     while (n >= 0x80) {
       this.bytes[this.at++] = (n & 0x7f) | 0x80;
       n >>>= 7;
