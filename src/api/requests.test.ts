@@ -6,7 +6,7 @@
  */
 import { describe, expect, test, vi } from 'vitest';
 import { basic, errorOf, testApi } from '../../test/helpers';
-import type { FromHost, Port, ToHost } from '../db/triples/replica-protocol';
+import type { FromHost, Port, ToHost } from '../db/triples';
 
 /** A host that takes queries and never answers. */
 function silentHost() {

@@ -10,3 +10,4 @@ export { parsePayload, type RdfPayload } from './graph-operations';
 export type { QueryForm } from './query';
 export { hasScheme, type JsonTerm } from './relative-iris';
 export { XSD } from './xsd-lexical';
+export type { FromHost, Port, ToHost } from './replica-protocol';
