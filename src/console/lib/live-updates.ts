@@ -12,7 +12,20 @@ export function useLiveUpdates(queryClient: QueryClient): void {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANGES_CHANNEL);
-    channel.onmessage = () => void queryClient.invalidateQueries();
+    channel.onmessage = () => void refetchAfterWrite(queryClient);
     return () => channel.close();
   }, [queryClient]);
+}
+
+/**
+ * Marks every query stale and refetches those on screen. An answer still on its way may
+ * predate the write, and React Query keeps a query's first fetch running when it is
+ * invalidated (it cancels only fetches of queries that already have data): that answer
+ * would then stand, stale, for good. So fetches in flight are cancelled first. With an
+ * engine host a first SPARQL answer can take a while (decision 0028), long enough for a write
+ * to land in between.
+ */
+export async function refetchAfterWrite(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ fetchStatus: 'fetching' });
+  await queryClient.invalidateQueries();
 }
