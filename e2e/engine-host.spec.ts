@@ -1,6 +1,6 @@
 /**
  * The engine host (docs/decisions/0028-engine-host.md) through the real service worker:
- * SPARQL queries run in a worker the console page starts, so while a long query runs the
+ * SPARQL queries run in a worker the console page starts (when the first query asks for it), so while a long query runs the
  * database still answers another tab's ping and document read; the editor's Cancel ends
  * the query's work (the host is replaced: a new one is attached), and the next query is
  * answered; a query whose host's page closes mid-way is answered all the same, by a host
@@ -18,6 +18,12 @@ async function hostAttached(tabula: Tabula, hosts = 1): Promise<void> {
   await expect.poll(async () => (await tabula.status()).engineHost, { timeout: 15_000 }).toEqual({ attached: true, hosts });
 }
 
+/** The first SPARQL query asks the console page for its host, which it starts then. */
+async function firstQuery(tabula: Tabula): Promise<void> {
+  const res = await tabula.fetch(`/v1/graphs/sparql?query=${encodeURIComponent('ASK { ?s ?p ?o }')}`, { headers: { accept: 'application/sparql-results+json' } });
+  expect(res.status).toBe(200);
+}
+
 const runInEditor = async (page: Page, text: string) => {
   const editor = page.getByTestId('sparql-editor');
   await replaceEditorText(editor, text);
@@ -27,6 +33,7 @@ const runInEditor = async (page: Page, text: string) => {
 test('while a long query runs another tab reads documents; Cancel ends the query and the next one is answered', async ({ page, tabula }) => {
   await page.goto('/#/sparql');
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await firstQuery(tabula);
   await hostAttached(tabula);
   await tabula.fetch('/v1/documents?uri=/notes/today.json', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"note":"still here"}' });
 
@@ -61,6 +68,7 @@ test('while a long query runs another tab reads documents; Cancel ends the query
 
 test('a query whose host page closes mid-way is answered by the host another page starts', async ({ page, tabula, context }) => {
   await openControlledPage(page, '/');
+  await firstQuery(tabula);
   await hostAttached(tabula);
   await tabula.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': 'text/turtle' }, body: '<http://example.org/s> <http://example.org/p> 1, 2, 3 .' });
 

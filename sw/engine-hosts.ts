@@ -10,11 +10,11 @@ import type { EngineHostMessage } from '../src/wire/tabula';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** The Web Lock a host worker holds while it lives (sw/engine-host.ts takes it). */
-export const hostLock = (id: string): string => `tabula:engine-host:${id}`;
+/** The Web Lock the console page running the host holds (src/console/lib/engine-host.ts takes it). */
+const PAGE_LOCK = 'tabula:engine-host';
 
-/** How long the first SPARQL query of a started worker waits for an open page's host before running here. */
-const FIRST_HOST_MS = 1_000;
+/** The Web Lock a host worker holds while it lives (sw/engine-host.ts takes it). */
+export const hostLock = (id: string): string => `${PAGE_LOCK}:${id}`;
 
 /** Attaches the host at the other end of `port`, offered by the page `clientId`. */
 export function attachHost(db: Database, port: MessagePort, id: string, clientId: string): void {
@@ -25,11 +25,14 @@ export function attachHost(db: Database, port: MessagePort, id: string, clientId
   db.attachEngineHost(port, { gone, restart });
 }
 
-/** Asks the open pages for a host (the one running it answers with a new port); the first query waits a moment for it. */
-export async function askForHost(db: Database): Promise<void> {
-  const pages = await self.clients.matchAll({ type: 'window' });
-  // A page's offer may have arrived with the request that opened the database.
-  if (pages.length === 0 || db.engineHost().attached) return;
-  db.expectEngineHost(FIRST_HOST_MS);
-  for (const page of pages) page.postMessage({ type: 'tabula:engine-host-wanted' } satisfies EngineHostMessage);
+/**
+ * Asks the open pages for a host: the console page holding the lock `tabula:engine-host`
+ * starts it (or offers it again). True when such a page exists — only then is a host on its
+ * way (a page without the console, or with the host turned off, holds no lock).
+ */
+export async function askForHost(): Promise<boolean> {
+  const { held = [] } = await navigator.locks.query();
+  if (!held.some((lock) => lock.name === PAGE_LOCK)) return false;
+  for (const page of await self.clients.matchAll({ type: 'window' })) page.postMessage({ type: 'tabula:engine-host-wanted' } satisfies EngineHostMessage);
+  return true;
 }

@@ -30,13 +30,13 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 const oxigraph = startOxigraph(async () => (await matchPrecache(oxigraphWasmUrl)) ?? oxigraphWasmUrl);
 
 // Opened on the first API request (src/api/host.ts says why). An open page runs an engine
-// host for SPARQL queries (docs/decisions/0028-engine-host.md); a worker just started has
-// none yet, so it asks the pages for one as it opens.
+// host for SPARQL queries (docs/decisions/0028-engine-host.md), started when the first query
+// asks the pages for one.
 const database = openOnDemand(() => {
   // Begin instantiating now, alongside the open; its failure is reported by the request that needs triples.
   oxigraph().catch(() => undefined);
   return Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph }).then((db) => {
-    askForHost(db).catch((e: unknown) => console.warn('[tabula] could not ask the pages for an engine host', e));
+    db.askForEngineHostWith(askForHost);
     return { db, api: createApi({ db, auth: 'application', defaultUser: 'admin' }) };
   });
 });

@@ -136,9 +136,12 @@ export class Database {
     this.triples.attachHost(asPort(port as MessagePort), control);
   }
 
-  /** A host is on its way: for `withinMs`, a query waits for it rather than loading the store here. */
-  expectEngineHost(withinMs: number): void {
-    this.triples.expectHost(withinMs);
+  /**
+   * How to ask the open pages for an engine host (resolving true when a page was asked): the
+   * first SPARQL query that finds none asks, and waits a moment for it (decision 0028).
+   */
+  askForEngineHostWith(ask: () => Promise<boolean>): void {
+    this.triples.setHostRequester(ask);
   }
 
   /**

@@ -9,7 +9,7 @@ import { ENGINE_HOST_LOCK, runEngineHost, type EngineHostPlatform } from './engi
 
 type Listener = (event: { data: unknown }) => void;
 
-function fakeBrowser() {
+function fakeBrowser({ otherPageHosts = false } = {}) {
   const pageListeners = new Map<string, Listener[]>();
   const offers: unknown[] = [];
   const workers: Array<{ posted: unknown[]; terminated: boolean; say(data: unknown): void }> = [];
@@ -23,10 +23,16 @@ function fakeBrowser() {
       addEventListener: ((type: string, listener: Listener) => pageListeners.set(type, [...(pageListeners.get(type) ?? []), listener])) as unknown as ServiceWorkerContainer['addEventListener'],
     },
     locks: {
-      request: ((name: string, callback: () => Promise<unknown>) => {
+      request: ((name: string, ...rest: unknown[]) => {
+        const callback = rest.at(-1) as (lock: unknown) => Promise<unknown>;
         locks.push(name);
-        if (name === ENGINE_HOST_LOCK) return callback();
-        waiting.set(name, callback);
+        if (name === ENGINE_HOST_LOCK && !(otherPageHosts && rest.length === 2)) {
+          if (!otherPageHosts) return callback({ name });
+          waiting.set(name, () => callback({ name }));
+          return new Promise(() => {});
+        }
+        if (name === ENGINE_HOST_LOCK) return callback(null);
+        waiting.set(name, () => callback(null));
         return new Promise(() => {});
       }) as unknown as LockManager['request'],
     },
@@ -49,14 +55,18 @@ function fakeBrowser() {
   const page = (type: string, data?: unknown) => (pageListeners.get(type) ?? []).forEach((l) => l({ data }));
   /** The host worker `id` ends: the page is granted its lock. */
   const dies = (id: string) => waiting.get(`${ENGINE_HOST_LOCK}:${id}`)?.();
-  return { platform, offers, workers, locks, page, dies };
+  /** The page running the host closes: the waiting page is granted the origin's lock. */
+  const otherPageCloses = () => waiting.get(ENGINE_HOST_LOCK)?.();
+  return { platform, offers, workers, locks, page, dies, otherPageCloses };
 }
 
 describe('runEngineHost', () => {
-  test('takes the origin lock, starts the worker, and offers it once the worker is ready', async () => {
+  test('takes the origin lock, starts the worker once the service worker asks, and offers it once the worker is ready', async () => {
     const b = fakeBrowser();
     await runEngineHost(b.platform);
     expect(b.locks).toEqual([ENGINE_HOST_LOCK]);
+    expect(b.workers).toEqual([]);
+    b.page('message', { type: 'tabula:engine-host-wanted' });
     expect(b.workers[0].posted).toEqual([{ type: 'tabula:engine-host-start', id: 'host-1' }]);
     expect(b.offers).toEqual([]);
     b.workers[0].say({ type: 'tabula:engine-host-ready' });
@@ -68,6 +78,8 @@ describe('runEngineHost', () => {
     const b = fakeBrowser();
     await runEngineHost(b.platform);
     b.page('message', { type: 'tabula:engine-host-wanted' });
+    b.page('message', { type: 'tabula:engine-host-wanted' });
+    expect(b.workers).toHaveLength(1);
     expect(b.offers).toEqual([]);
     b.workers[0].say({ type: 'tabula:engine-host-ready' });
     b.page('message', { type: 'tabula:engine-host-wanted' });
@@ -78,6 +90,7 @@ describe('runEngineHost', () => {
   test('a restart for its host ends the worker and starts another; one for another host is ignored', async () => {
     const b = fakeBrowser();
     await runEngineHost(b.platform);
+    b.page('message', { type: 'tabula:engine-host-wanted' });
     b.workers[0].say({ type: 'tabula:engine-host-ready' });
     b.page('message', { type: 'tabula:engine-host-restart', id: 'someone-else' });
     expect(b.workers).toHaveLength(1);
@@ -93,6 +106,7 @@ describe('runEngineHost', () => {
     try {
       const b = fakeBrowser();
       await runEngineHost(b.platform);
+      b.page('message', { type: 'tabula:engine-host-wanted' });
       b.workers[0].say({ type: 'tabula:engine-host-ready' });
       vi.setSystemTime(Date.now() + 60_000);
       b.dies('host-1');
@@ -111,10 +125,22 @@ describe('runEngineHost', () => {
   test('a host ended on purpose (a restart) is not started twice', async () => {
     const b = fakeBrowser();
     await runEngineHost(b.platform);
+    b.page('message', { type: 'tabula:engine-host-wanted' });
     b.workers[0].say({ type: 'tabula:engine-host-ready' });
     b.page('message', { type: 'tabula:engine-host-restart', id: 'host-1' });
     b.dies('host-1');
     expect(b.workers).toHaveLength(2);
+  });
+
+  test('while another page runs the host this one waits, and takes over at once when that page closes', async () => {
+    const b = fakeBrowser({ otherPageHosts: true });
+    const running = runEngineHost(b.platform);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    b.page('message', { type: 'tabula:engine-host-wanted' });
+    expect(b.workers).toEqual([]);
+    b.otherPageCloses();
+    await running;
+    expect(b.workers[0].posted).toEqual([{ type: 'tabula:engine-host-start', id: 'host-1' }]);
   });
 
   test('turned off for the profile: nothing starts', async () => {

@@ -3,10 +3,11 @@
  * (`/engine-host.js`) in which the service worker's SPARQL queries run, so a long query
  * no longer stops every other request (docs/decisions/0028-engine-host.md). One page of
  * the origin runs it — the one holding the Web Lock `tabula:engine-host`; the others wait
- * for the lock and take over when that page closes. The page only starts the worker and
- * hands the service worker a port to it: when offering it the first time, when a
- * (re)started service worker asks, when a new worker version takes control, and after
- * ending a host the service worker asked to restart (a cancelled or overdue query).
+ * for the lock and take over when that page closes. The page starts the worker when the
+ * service worker first asks for it (its first SPARQL query), and hands the service worker a
+ * port to it: then, when a (re)started service worker asks again, when a new worker version
+ * takes control, and after ending a host the service worker asked to restart (a cancelled or
+ * overdue query).
  *
  * Turned off for a browser profile with `localStorage['tabula.engineHost'] = 'off'`: then
  * the service worker runs queries itself, as it does when no page is open.
@@ -57,15 +58,22 @@ export function runEngineHost(platform: EngineHostPlatform | undefined = browser
   if (!platform || engineHostDisabled()) return Promise.resolve();
   return new Promise<void>((running) => {
     // The lock is held for as long as the page lives: the callback's promise never settles.
-    void platform.locks.request(ENGINE_HOST_LOCK, () => {
-      host(platform);
+    const hold = (startNow: boolean) => {
+      host(platform, startNow);
       running();
       return new Promise<never>(() => {});
+    };
+    void platform.locks.request(ENGINE_HOST_LOCK, { ifAvailable: true }, (lock) => {
+      if (lock) return hold(false);
+      // Another page runs the host. When it closes, this one takes over at once: SPARQL is in
+      // use, and a query whose host went with that page is waiting for the next.
+      void platform.locks.request(ENGINE_HOST_LOCK, () => hold(true));
+      return undefined;
     });
   });
 }
 
-function host(platform: EngineHostPlatform): void {
+function host(platform: EngineHostPlatform, startNow: boolean): void {
   let worker: ReturnType<EngineHostPlatform['startWorker']>;
   let id = '';
   let ready = false;
@@ -105,7 +113,11 @@ function host(platform: EngineHostPlatform): void {
 
   platform.container.addEventListener('message', (event: MessageEvent<EngineHostMessage>) => {
     const message = event.data;
-    if (message?.type === 'tabula:engine-host-wanted') offer();
+    // Started when the service worker first needs it (its first SPARQL query), then offered again on each ask.
+    if (message?.type === 'tabula:engine-host-wanted') {
+      if (id === '') start();
+      else offer();
+    }
     else if (message?.type === 'tabula:engine-host-restart' && message.id === id) {
       // The only way to stop an engine in the middle of a query is to end its thread.
       worker.terminate();
@@ -113,5 +125,5 @@ function host(platform: EngineHostPlatform): void {
     }
   });
   platform.container.addEventListener('controllerchange', offer);
-  start();
+  if (startNow) start();
 }

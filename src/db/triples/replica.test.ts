@@ -134,6 +134,36 @@ function silentHost() {
   return { port, sent, gone, end, restart: vi.fn() };
 }
 
+describe('asking the pages for a host', () => {
+  it('the first query with no host asks once, and runs on the host that arrives', async () => {
+    const db = await openDb(uniqueName('replica-ask'), { hostReturnMs: 10_000 });
+    open.push({ close: () => db.close() });
+    const host = silentHost();
+    const ask = vi.fn(async () => {
+      setTimeout(() => db.attachEngineHost(host.port, host), 20);
+      return true;
+    });
+    db.askForEngineHostWith(ask);
+    const answer = run(db, 'ASK { ?s ?p ?o }', admin);
+    await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
+    const query = host.sent.find((m) => m.type === 'query') as { id: number };
+    host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
+    expect(comparable(await answer)).toEqual({ head: {}, boolean: true });
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+
+  it('with no page to ask, the query runs here at once; a host gone is asked for again', async () => {
+    const db = await openDb(uniqueName('replica-no-page'), { hostReturnMs: 10_000 });
+    open.push({ close: () => db.close() });
+    const ask = vi.fn(async () => false);
+    db.askForEngineHostWith(ask);
+    expect(comparable(await run(db, 'ASK { ?s ?p ?o }', admin))).toEqual({ head: {}, boolean: false });
+    expect(ask).toHaveBeenCalledTimes(1);
+    await run(db, 'ASK { ?s ?p ?o }', admin);
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('a query the host does not answer', () => {
   it('ends at its deadline with XDMP-EXTIME, and the host is restarted', async () => {
     const db = await openDb(uniqueName('replica-deadline'));

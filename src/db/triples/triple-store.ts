@@ -133,6 +133,9 @@ export class TripleStore {
   /** The engine host queries run on, while one is attached. */
   private host: ReplicaLink | undefined;
   private hostsAttached = 0;
+  private requestHost: (() => Promise<boolean>) | undefined;
+  /** The pages were asked for a host, and none went away since. */
+  private hostAsked = false;
   /** `performance.now()` until which a query waits for a host that is on its way. */
   private hostExpectedUntil = 0;
   /** Queries waiting for a host to replace one that went away. */
@@ -179,6 +182,8 @@ export class TripleStore {
   async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
     const deadline = prepared.options.deadline ?? Deadline.none;
     for (let attempt = 0; attempt < 2; attempt++) {
+      // The first query with no host asks the pages for one; so does one whose host went away.
+      if (!this.usableHost()) await this.askForHost();
       const host = attempt === 0 ? await this.returningHost(this.hostExpectedUntil - performance.now()) : await this.returningHost();
       if (!host) break;
       try {
@@ -351,7 +356,10 @@ export class TripleStore {
     this.hostsAttached++;
     link.load();
     const forget = () => {
-      if (this.host === link) this.host = undefined;
+      if (this.host !== link) return;
+      this.host = undefined;
+      // Its page closed: another page may run the next host once asked.
+      this.hostAsked = false;
     };
     control.gone.then(forget, forget);
     for (const arrived of this.hostWaiters.splice(0)) arrived();
@@ -360,6 +368,21 @@ export class TripleStore {
   /** Ends the query the client named `requestId` (XDMP-CANCELED for it); false when no such query is running on a host. */
   cancel(requestId: string, by: Principal): boolean {
     return this.host?.cancel(requestId, by) ?? false;
+  }
+
+  /**
+   * How the database asks the open pages for a host: resolves true when some page was asked.
+   * Asked on the first query that finds none, and again after a host went away, so a page
+   * starts its host only once SPARQL is used (decision 0028).
+   */
+  setHostRequester(ask: () => Promise<boolean>): void {
+    this.requestHost = ask;
+  }
+
+  private async askForHost(): Promise<void> {
+    if (!this.requestHost || this.hostAsked) return;
+    this.hostAsked = true;
+    if (await this.requestHost().catch(() => false)) this.expectHost(this.hostReturnMs);
   }
 
   /** Whether an engine host is attached and usable. */
