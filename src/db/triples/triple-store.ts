@@ -329,11 +329,7 @@ export class TripleStore {
     try {
       return use(ox);
     } catch (e) {
-      if (!isEngineTrap(e)) throw e;
-      this.discard(ox);
-      throw blame === 'input'
-        ? new DbError('TABULA-ENGINETRAP', `${(e as Error).message}; the engine was restarted and nothing changed`)
-        : new DbError('RESTAPI-INTERNALERROR', `the RDF engine failed (${(e as Error).message}); it was restarted`);
+      throw this.survive(e, ox, blame);
     }
   }
 
@@ -503,7 +499,7 @@ export class TripleStore {
     try {
       return run(engine);
     } catch (e) {
-      throw this.survive(e, engine, blame);
+      throw this.survive(e, engine.ox, blame);
     }
   }
 
@@ -512,9 +508,9 @@ export class TripleStore {
    * dropped: its module instance is handed back to the factory for a fresh one, and the
    * next request reloads the store from IndexedDB (which holds every committed write).
    */
-  private survive(e: unknown, engine: LoadedEngine, blame: Blame): unknown {
+  private survive(e: unknown, ox: OxigraphModule, blame: Blame): unknown {
     if (!isEngineTrap(e)) return e;
-    this.discard(engine.ox);
+    this.discard(ox);
     const message = (e as Error).message;
     console.warn(`[tabula] the RDF engine trapped (${message}); it is replaced and reloaded from IndexedDB`);
     return blame === 'input'
@@ -643,7 +639,7 @@ export class TripleStore {
         return value;
       } catch (e) {
         // After a trap the engine is dropped whole: undoing would call into the broken instance.
-        if (isEngineTrap(e)) throw this.survive(e, engine, blame);
+        if (isEngineTrap(e)) throw this.survive(e, engine.ox, blame);
         this.undo(ctx);
         throw e;
       } finally {
@@ -756,7 +752,7 @@ export class TripleStore {
     try {
       dump = engine.store.dump({ format: 'application/n-quads' });
     } catch (e) {
-      throw this.survive(e, engine, 'engine');
+      throw this.survive(e, engine.ox, 'engine');
     }
     const pieces = [];
     for (const text of splitAtLineEnds(dump, this.chunkChars)) {
