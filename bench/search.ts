@@ -16,7 +16,12 @@
  *    documents — by `GET /v1/search` with
  *    stored options (both range constraints as facets, snippets on), each run next to
  *    a `GET /v1/ping` and, for the queries it can answer, FlexSearch (limit 10).
- * 3. Cold start: stop the worker (CDP), time the first search (the two-term query) to
+ * 3. A search running for seconds (six phrases of function words, ORed): pings and a
+ *    document read sent while it runs (issue 13's target: p95 within 50 ms), then the
+ *    same search again cancelled after a second (`DELETE /tabula/v1/requests/{id}`), how
+ *    soon its client hears, and how soon the next search answers
+ *    (docs/decisions/0029-cooperative-search.md).
+ * 4. Cold start: stop the worker (CDP), time the first search (the two-term query) to
  *    its answer; then the same after a ping first, to split worker start from index
  *    load; then check the restarted index still finds every document.
  *
@@ -29,6 +34,7 @@ import { serviceWorkerControl } from '../src/testing/service-worker-control';
 import { summarize, type Summary } from './stats';
 import type * as Api from './scenarios/search-api';
 import type { FlexBuild } from './scenarios/search-flexsearch';
+import type { LongQueryProbe } from './scenarios/engine-host';
 
 export interface SearchOptions {
   docs: number;
@@ -50,6 +56,11 @@ const READY_TIMEOUT_MS = 30_000;
 export const TARGET_QUERY = 'two-term-and';
 /** A FlexSearch query takes less than the page timer's 0.1 ms resolution: each sample is the mean of this many. */
 const BASELINE_REPEATS = 100;
+
+/** The long search: phrases of the commonest words, each checked at every position of most documents. */
+const LONG_SEARCH = ['the of', 'of the', 'and the', 'in the', 'to the', 'the and'].map((p) => `"${p}"`).join(' OR ');
+/** The target for a ping or a document read sent while a long request runs (issue 13 §4). */
+const WHILE_RUNNING_P95_MS = 50;
 
 const LIMITS = { twoTermP50: 20, twoTermP95: 60, coldStartMs: 3_000, ingestRatio: 0.5, coldFirstAnswerMs: 1_500, snapshotRatio: 0.5 };
 
@@ -107,8 +118,10 @@ export interface SearchResults {
   stored: { snapshot: Api.SnapshotWait; reads: Api.StoredSearchIndex[]; documents: { documents: number; bytes: number } };
   baseline: FlexBuild;
   latencyMs: { ping: Summary; queries: QueryFigures[] };
+  longSearch: { q: string; ran: LongQueryProbe & { pingSummary: Summary; getSummary: Summary }; cancelled: LongQueryProbe };
   coldStart: ColdStart;
   targets: {
+    whileLongSearch: Array<{ target: string; value: number; met: boolean }>;
     ingestWithIndexingAtLeastHalf: { target: string; ratio: number; met: boolean };
     twoTermP50: { target: string; value: number; met: boolean };
     twoTermP95: { target: string; value: number; met: boolean };
@@ -207,7 +220,18 @@ export async function runSearch(
   const samples = await page.evaluate((a) => window.tabulaBench.searchLatency(a), { runs: o.runs, warmup: o.warmup, baselineRepeats: BASELINE_REPEATS });
   await page.evaluate(() => window.tabulaBench.flexForget(), undefined);
 
-  // 3. Cold starts.
+  // 3. A long search: cancelled after a second first (its work is then lost; what it had
+  // built of the position tables is not kept either), then run to its end with probes.
+  const longUrl = `/v1/search?format=json&q=${encodeURIComponent(LONG_SEARCH)}`;
+  const nextUrl = `/v1/search?format=json&q=${encodeURIComponent('customer service')}`;
+  const docUri = `${PREFIX}7.json`;
+  const cancelled = await page.evaluate((a) => window.tabulaBench.longRequestProbe(a), { url: longUrl, accept: 'application/json', probeMs: 1_000, docUri, cancel: true, nextUrl });
+  log(`  long search cancelled after ~1 s: ${cancelled.cancelStatus ?? '–'}, answered ${cancelled.queryStatus} ${fmt(cancelled.cancelToAnswerMs ?? NaN, 0)} ms after the cancel; next search ${fmt(cancelled.nextQueryMs, 0)} ms`);
+  const ranProbe = await page.evaluate((a) => window.tabulaBench.longRequestProbe(a), { url: longUrl, accept: 'application/json', probeMs: 120_000, docUri, cancel: false, nextUrl });
+  const ran = { ...ranProbe, pingSummary: summarize(ranProbe.ping), getSummary: summarize(ranProbe.get) };
+  log(`  long search ${ran.queryStatus} after ${fmt(ran.queryMs, 0)} ms; ${ran.ping.length} pings while it ran, p95 ${fmt(ran.pingSummary.p95, 1)} ms, max ${fmt(ran.pingSummary.max, 1)} ms`);
+
+  // 4. Cold starts.
   const worker = await serviceWorkerControl(page.session);
   const firstSearchMs: number[] = [];
   const warmSearchMs: number[] = [];
@@ -260,8 +284,13 @@ export async function runSearch(
     stored: { snapshot, reads, documents: documentBytes },
     baseline,
     latencyMs: { ping: summarize(samples.flatMap((s) => s.ping)), queries },
+    longSearch: { q: LONG_SEARCH, ran, cancelled },
     coldStart: { firstSearchMs, firstSearch, warmSearchMs, pingFirst, totalAfterRestart: after.total },
     targets: {
+      whileLongSearch: [
+        { target: `ping while a long search runs, p95 ≤ ${WHILE_RUNNING_P95_MS} ms`, value: ran.pingSummary.p95, met: ran.pingSummary.p95 <= WHILE_RUNNING_P95_MS },
+        { target: `document GET while a long search runs, p95 ≤ ${WHILE_RUNNING_P95_MS} ms`, value: ran.getSummary.p95, met: ran.getSummary.p95 <= WHILE_RUNNING_P95_MS },
+      ],
       ingestWithIndexingAtLeastHalf: { target: `ingest with indexing ≥ ${LIMITS.ingestRatio} × the ingest without search`, ratio, met: ratio >= LIMITS.ingestRatio },
       twoTermP50: { target: `two-term search with snippets and facets: p50 < ${LIMITS.twoTermP50} ms`, value: twoTerm.api.p50, met: twoTerm.api.p50 < LIMITS.twoTermP50 },
       twoTermP95: { target: `two-term search with snippets and facets: p95 < ${LIMITS.twoTermP95} ms`, value: twoTerm.api.p95, met: twoTerm.api.p95 < LIMITS.twoTermP95 },
@@ -345,6 +374,18 @@ export function printSearch(s: SearchResults): void {
     ]],
   ));
 
+  const l = s.longSearch;
+  console.log(`\nA long search (${l.q}) and what else answers meanwhile`);
+  console.log(
+    table(
+      ['run', 'probes', 'ping p50', 'ping p95', 'ping max', 'GET p95', 'cancel', 'cancel→answer', 'search answered', 'next search'],
+      [
+        ['to its end', String(l.ran.ping.length), fmt(l.ran.pingSummary.p50, 1), fmt(l.ran.pingSummary.p95, 1), fmt(l.ran.pingSummary.max, 1), fmt(l.ran.getSummary.p95, 1), '–', '–', `${l.ran.queryStatus} ${fmt(l.ran.queryMs, 0)}`, fmt(l.ran.nextQueryMs, 0)],
+        ['cancelled', String(l.cancelled.ping.length), '', '', '', '', String(l.cancelled.cancelStatus ?? '–'), l.cancelled.cancelToAnswerMs === undefined ? '–' : fmt(l.cancelled.cancelToAnswerMs, 0), `${l.cancelled.queryStatus} ${fmt(l.cancelled.queryMs, 0)}`, fmt(l.cancelled.nextQueryMs, 0)],
+      ],
+    ),
+  );
+
   console.log('\nSearch targets (reported, not asserted):');
   const t = s.targets;
   const line = (met: boolean, text: string) => console.log(`  ${met ? 'met    ' : 'NOT met'}  ${text}`);
@@ -355,4 +396,5 @@ export function printSearch(s: SearchResults): void {
   line(t.coldFirstAnswer.met, `${t.coldFirstAnswer.target}: p50 ${fmt(t.coldFirstAnswer.p50, 0)} ms, slowest ${fmt(t.coldFirstAnswer.max, 0)} ms`);
   line(t.snapshotSize.met, `${t.snapshotSize.target}: ${mb(t.snapshotSize.snapshotBytes)} MB vs ${mb(t.snapshotSize.documentBytes)} MB (${fmt(t.snapshotSize.ratio)}×)`);
   for (const o of t.overPing) line(o.met, `${o.target}: ${fmt(o.value, 1)} ms`);
+  for (const o of t.whileLongSearch) line(o.met, `${o.target}: ${fmt(o.value, 1)} ms`);
 }

@@ -7,7 +7,6 @@
 import { runEngineHost } from '../../src/console/lib/engine-host';
 import { timed } from './latency';
 import { JSON_TYPE, timedPing } from './search-api';
-import { sparqlSelect } from './triples-api';
 
 const status = async (): Promise<{ engineHost: { attached: boolean; hosts: number } }> => (await fetch('/tabula/v1/status')).json();
 
@@ -23,27 +22,28 @@ export async function engineHostStart({ timeoutMs }: { timeoutMs: number }): Pro
 }
 
 export interface LongQueryProbe {
-  /** Ping and document GET latencies sent one after the other while the long query ran. */
+  /** Ping and document GET latencies sent one after the other while the long request ran. */
   ping: number[];
   get: number[];
-  /** The long query's own status, and when it answered, from its start. */
+  /** The long request's own status, and when it answered, from its start. */
   queryStatus: number;
   queryMs: number;
-  /** DELETE /tabula/v1/requests/{id}'s status, and the time from sending it to the query's answer. */
+  /** DELETE /tabula/v1/requests/{id}'s status, and the time from sending it to the request's answer. */
   cancelStatus?: number;
   cancelToAnswerMs?: number;
-  /** From the long query's answer to the answer of the next (short) query. */
+  /** From the long request's answer to the answer of the next (short) one. */
   nextQueryMs: number;
 }
 
 /**
- * Sends `text` (a query that runs for seconds), then pings and reads `docUri` while it runs,
- * for at most `probeMs` since it was sent; then cancels it when asked, and times the next query.
+ * Sends `url` (a request that runs for seconds: a SPARQL query, a search), then pings and reads
+ * `docUri` while it runs, for at most `probeMs` since it was sent; then cancels it when asked,
+ * and times the next request, `nextUrl`.
  */
-export async function longQueryProbe({ text, probeMs, docUri, cancel }: { text: string; probeMs: number; docUri: string; cancel: boolean }): Promise<LongQueryProbe> {
+export async function longRequestProbe({ url, accept, probeMs, docUri, cancel, nextUrl }: { url: string; accept: string; probeMs: number; docUri: string; cancel: boolean; nextUrl: string }): Promise<LongQueryProbe> {
   const id = `bench-long-${Date.now()}`;
   const start = performance.now();
-  const running = fetch(`/v1/graphs/sparql?query=${encodeURIComponent(text)}`, { headers: { accept: 'application/sparql-results+json', 'Tabula-Request-Id': id } }).then(async (res) => {
+  const running = fetch(url, { headers: { accept, 'Tabula-Request-Id': id } }).then(async (res) => {
     await res.arrayBuffer();
     return { status: res.status, at: performance.now() };
   });
@@ -52,7 +52,7 @@ export async function longQueryProbe({ text, probeMs, docUri, cancel }: { text: 
   await new Promise((resolve) => setTimeout(resolve, 100));
   const ping: number[] = [];
   const get: number[] = [];
-  // Only while the query runs: a ping sent then waits for whatever holds the worker.
+  // Only while the request runs: a ping sent then waits for whatever holds the worker.
   while (!answered && performance.now() - start < probeMs) {
     ping.push(await timedPing());
     get.push(await timed(() => fetch(`/v1/documents?uri=${encodeURIComponent(docUri)}`), 200, `GET ${docUri}`));
@@ -68,8 +68,14 @@ export async function longQueryProbe({ text, probeMs, docUri, cancel }: { text: 
   }
   const answer = await running;
   const next = performance.now();
-  await sparqlSelect('ASK { ?s ?p ?o }');
+  await timed(() => fetch(nextUrl, { headers: { accept } }), 200, nextUrl);
   return { ping, get, queryStatus: answer.status, queryMs: answer.at - start, cancelStatus, cancelToAnswerMs, nextQueryMs: performance.now() - next };
+}
+
+/** {@link longRequestProbe} of a SPARQL query (`text`), the next request a short ASK. */
+export function longQueryProbe({ text, probeMs, docUri, cancel }: { text: string; probeMs: number; docUri: string; cancel: boolean }): Promise<LongQueryProbe> {
+  const sparql = (q: string) => `/v1/graphs/sparql?query=${encodeURIComponent(q)}`;
+  return longRequestProbe({ url: sparql(text), accept: 'application/sparql-results+json', probeMs, docUri, cancel, nextUrl: sparql('ASK { ?s ?p ?o }') });
 }
 
 /** A small JSON document for the probe to read. */

@@ -13,4 +13,4 @@ export { valuesConfigure, valuesLatency, valuesVerify } from './values-api';
 export { valuesBaselineForget, valuesBaselineLoad } from './values-baseline';
 export { sceneCounts, sceneExport, sceneForget, sceneImport, sceneRawBaseline } from './scene-api';
 export { tabulaSearchRuns, tabulaSingleLatency, tabulaSparqlRuns } from './peers-tabula';
-export { engineHostDocument, engineHostStart, longQueryProbe } from './engine-host';
+export { engineHostDocument, engineHostStart, longQueryProbe, longRequestProbe } from './engine-host';

@@ -36,7 +36,7 @@ import { registerIdle } from './idle';
 import { Faults, registerFaults } from './faults';
 import { registerStatus } from './status';
 import { registerSettings } from './settings';
-import { registerRequests } from './requests';
+import { registerRequests, requestIdOf } from './requests';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -84,6 +84,17 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   if (deps.cors) app.use('*', loopbackCors());
   app.use('*', authenticate(deps));
+  // A request its client named can be cancelled while it runs (src/api/requests.ts).
+  app.use('*', async (c, next) => {
+    const id = requestIdOf(c.req.raw);
+    if (id === undefined) return next();
+    const forget = deps.db.trackRequest(id, c.get('principal'), c.get('deadline'));
+    try {
+      await next();
+    } finally {
+      forget();
+    }
+  });
   // Faults armed for demos and tests (POST /tabula/v1/faults) live as long as this handler.
   const faults = new Faults();
   app.use('*', faults.middleware());

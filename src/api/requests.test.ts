@@ -61,3 +61,47 @@ describe('cancelling a running SPARQL query', () => {
     expect((await api.fetch('/tabula/v1/requests/nothing')).status).toBe(405);
   });
 });
+
+/**
+ * Work that checks its deadline — a search, a bulk read, a write — stops at its next check once
+ * cancelled (docs/decisions/0029-cooperative-search.md). An injected latency holds each request
+ * after it is named and before it runs, so the cancel always arrives while it is running.
+ */
+describe('cancelling a request that checks its deadline', () => {
+  const J = { 'content-type': 'application/json' };
+  const holdNext = async (api: Awaited<ReturnType<typeof testApi>>) => {
+    const armed = await api.fetch('/tabula/v1/faults', { method: 'POST', headers: J, body: JSON.stringify({ requests: 1, latencyMs: 300 }) });
+    expect(armed.status).toBe(200);
+  };
+  /** Sends DELETE until the named request is running (204), or fails after a while. */
+  const cancelWhenRunning = (api: Awaited<ReturnType<typeof testApi>>, id: string) =>
+    vi.waitUntil(async () => (await api.fetch(`/tabula/v1/requests/${id}`, { method: 'DELETE' })).status === 204, { timeout: 2_000, interval: 5 });
+
+  test.for<{ what: string; method: string; path: string; headers: Record<string, string>; body: string | undefined }>([
+    { what: 'a search', method: 'GET', path: '/v1/search?q=apple&format=json', headers: {}, body: undefined },
+    { what: 'a bulk read', method: 'GET', path: '/v1/documents?uri=/a.json&uri=/b.json', headers: { accept: 'multipart/mixed' }, body: undefined },
+    { what: 'a document write', method: 'PUT', path: '/v1/documents?uri=/new.json', headers: J, body: '{"apple":3}' },
+  ])('$what answers 500 XDMP-CANCELED and changes nothing', async ({ method, path, headers, body }) => {
+    const api = await testApi();
+    for (const uri of ['/a.json', '/b.json']) expect((await api.fetch(`/v1/documents?uri=${uri}`, { method: 'PUT', headers: J, body: '{"apple":1}' })).status).toBe(201);
+    await holdNext(api);
+    const running = api.fetch(path, { method, headers: { ...headers, 'Tabula-Request-Id': 'held' }, body });
+    await cancelWhenRunning(api, 'held');
+    expect(await errorOf(await running)).toMatchObject({ status: 500, code: 'XDMP-CANCELED' });
+    expect((await api.fetch('/v1/documents?uri=/new.json')).status).toBe(404);
+    // Nothing stays named: the same id can be used again, and is not found once done.
+    expect((await api.fetch('/v1/search?q=apple&format=json', { headers: { 'Tabula-Request-Id': 'held' } })).status).toBe(200);
+    expect((await api.fetch('/tabula/v1/requests/held', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  test('two requests of one name are both cancelled; a request without the header is not reached', async () => {
+    const api = await testApi();
+    const armed = await api.fetch('/tabula/v1/faults', { method: 'POST', headers: J, body: JSON.stringify({ requests: 3, latencyMs: 300 }) });
+    expect(armed.status).toBe(200);
+    const named = [1, 2].map(() => api.fetch('/v1/search?q=x&format=json', { headers: { 'Tabula-Request-Id': 'twice' } }));
+    const unnamed = api.fetch('/v1/search?q=x&format=json');
+    await cancelWhenRunning(api, 'twice');
+    for (const r of named) expect(await errorOf(await r)).toMatchObject({ code: 'XDMP-CANCELED' });
+    expect((await unnamed).status).toBe(200);
+  });
+});

@@ -22,7 +22,7 @@ import { TripleReplica } from './triples/replica';
 import type { HostControl } from './triples/replica-link';
 import { asPort, type FromHost, type Port, type ToHost } from './triples/replica-protocol';
 import { SearchService, type SearchServiceOptions } from './search/search-service';
-import { beforeDeadline, Deadline, realTiming, type RequestTiming } from './deadline';
+import { beforeDeadline, cancelledError, Deadline, realTiming, type RequestTiming } from './deadline';
 import { clearStorage, requireAdmin } from './reset';
 import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
 import { DbError } from './errors';
@@ -85,6 +85,8 @@ export class Database {
   /** Named snapshots of this database, in an IndexedDB database of their own (src/db/snapshots). */
   readonly snapshots: SnapshotStore;
   private readonly timing: RequestTiming;
+  /** Requests running now that their client named (`Tabula-Request-Id`), by name: what a cancel reaches. */
+  private readonly running = new Map<string, Set<{ user: string; deadline: Deadline }>>();
 
   private constructor(readonly idb: TabulaIdb, options: DatabaseOptions) {
     this.name = options.name ?? 'Documents';
@@ -145,12 +147,36 @@ export class Database {
   }
 
   /**
+   * Names a running request, so {@link cancelRequest} can reach it through its deadline;
+   * the returned function forgets it (when its answer is out).
+   */
+  trackRequest(requestId: string, principal: Principal, deadline: Deadline): () => void {
+    const entry = { user: principal.name, deadline };
+    const named = this.running.get(requestId) ?? new Set();
+    named.add(entry);
+    this.running.set(requestId, named);
+    return () => {
+      named.delete(entry);
+      if (named.size === 0 && this.running.get(requestId) === named) this.running.delete(requestId);
+    };
+  }
+
+  /**
    * Ends a running request the client named `requestId` (its answer is 500 XDMP-CANCELED).
-   * False when no such request of this user (any user's, for an admin) is running where it
-   * can be stopped: only queries on an engine host can (docs/decisions/0028-engine-host.md).
+   * A query on an engine host ends at once (docs/decisions/0028-engine-host.md); work that
+   * checks its deadline — a search, values, bulk reads and writes — at its next check,
+   * committing nothing (docs/decisions/0029-cooperative-search.md). False when no such
+   * request of this user (any user's, for an admin) is running.
    */
   cancelRequest(requestId: string, by: Principal): boolean {
-    return this.triples.cancel(requestId, by);
+    const onHost = this.triples.cancel(requestId, by);
+    let found = false;
+    for (const r of this.running.get(requestId) ?? []) {
+      if (r.user !== by.name && !by.roles.has('admin')) continue;
+      r.deadline.cancel(cancelledError(requestId));
+      found = true;
+    }
+    return onHost || found;
   }
 
   /** Whether an engine host runs SPARQL queries now, and how many were attached since the database opened. */

@@ -12,6 +12,7 @@ import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
 import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
 import { NodeKind, nodeCount, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
+import type { PositionTable } from './term-index';
 import { phraseMatcher, type PhraseMatcher, type WordMatcher } from './matchers';
 import type { Query, RangeIndexRef, RangeOperator, Scope } from './query-model';
 import { rangeFormat } from './range-documents';
@@ -34,6 +35,9 @@ export interface Frame {
 
 const CONTENT: Frame = { target: 'content', scopes: [] };
 
+/** Documents between two {@link Evaluator.pace}s of a loop over candidates. */
+export const PACE_EVERY = 256;
+
 export function evaluate(query: Query, ctx: EvalContext): Promise<Set<number>> {
   return new Evaluator(ctx).docs(query, CONTENT);
 }
@@ -43,6 +47,25 @@ export type Span = [number, number];
 
 export class Evaluator {
   constructor(private readonly ctx: EvalContext) {}
+
+  /**
+   * A chunk boundary: checks the deadline (or a cancel) and, once the search has held the
+   * thread for a few milliseconds, lets other requests run (docs/decisions/0029-cooperative-search.md).
+   */
+  pace(): Promise<void> | undefined {
+    return this.ctx.deadline?.pace('the search');
+  }
+
+  /** The members of `s` that `test` keeps, pacing every {@link PACE_EVERY} (each test may read a document's text). */
+  private async keep(s: Set<number>, test: (key: number) => boolean): Promise<Set<number>> {
+    const out = new Set<number>();
+    let seen = 0;
+    for (const k of s) {
+      if (seen++ % PACE_EVERY === 0) await this.pace();
+      if (test(k)) out.add(k);
+    }
+    return out;
+  }
 
   corpusOf(frame: Frame): TextCorpus {
     return frame.target === 'content' ? this.ctx.corpus.content : this.ctx.corpus.properties;
@@ -57,7 +80,7 @@ export class Evaluator {
   }
 
   async docs(q: Query, frame: Frame): Promise<Set<number>> {
-    this.ctx.deadline?.check('the search');
+    await this.pace();
     switch (q.kind) {
       case 'true':
         return this.universe();
@@ -71,7 +94,7 @@ export class Evaluator {
           if (acc.size === 0) break;
         }
         if (!acc) return this.universe();
-        return q.ordered && acc.size > 0 ? this.inOrder(q.queries, acc, frame) : acc;
+        return q.ordered && acc.size > 0 ? await this.inOrder(q.queries, acc, frame) : acc;
       }
       case 'or': {
         const acc = new Set<number>();
@@ -210,7 +233,7 @@ export class Evaluator {
    * ranks a good share of the key's documents (or the table exists), rather than counted in
    * each document's text.
    */
-  frequencies(frame: Frame, keys: readonly number[], phrase: PhraseMatcher): Float64Array {
+  async frequencies(frame: Frame, keys: readonly number[], phrase: PhraseMatcher): Promise<Float64Array> {
     const out = new Float64Array(keys.length);
     if (phrase.words.length === 1 && frame.scopes.length === 0 && frame.target === 'content') {
       const corpus = this.ctx.corpus;
@@ -228,12 +251,16 @@ export class Evaluator {
             for (let i = 0; i < tokens.length; i++) if (tokens[i] === id) n++;
             return n;
           };
+          await terms.frequencyTableWhile(wordKey, count, () => this.pace());
           for (let k = 0; k < keys.length; k++) out[k] += terms.frequency(wordKey, keys[k], count);
         }
         return out;
       }
     }
-    for (let k = 0; k < keys.length; k++) out[k] = this.frequency(frame, keys[k], phrase);
+    for (let k = 0; k < keys.length; k++) {
+      if (k % PACE_EVERY === 0) await this.pace();
+      out[k] = this.frequency(frame, keys[k], phrase);
+    }
     return out;
   }
 
@@ -335,18 +362,25 @@ export class Evaluator {
    * {@link spanCount} reads): the candidates in ascending order walk each word's position
    * tables side by side, so no document is looked up in a table by a search of its own.
    */
-  private countSpansOf(frame: Frame, phrase: PhraseMatcher, candidates: ReadonlySet<number>): void {
+  private async countSpansOf(frame: Frame, phrase: PhraseMatcher, candidates: ReadonlySet<number>): Promise<void> {
     const cacheKey = this.phraseKey(this.corpusOf(frame), phrase, frame.scopes);
     let counts = this.spanCountsByPhrase.get(cacheKey);
     if (!counts) this.spanCountsByPhrase.set(cacheKey, (counts = new Map()));
     const corpus = this.ctx.corpus;
     const n = phrase.words.length;
     // tables[j][m]: word j's m-th key's table; at[j][m]: where the walk is in its postings.
-    const tables = phrase.words.map((w) => w.keys.map((k) => corpus.content.terms.positionTable(k, this.positionFinder(k))));
+    const tables: PositionTable[][] = [];
+    for (const w of phrase.words) {
+      const row: PositionTable[] = [];
+      for (const k of w.keys) row.push(await corpus.content.terms.positionTableWhile(k, this.positionFinder(k), () => this.pace()));
+      tables.push(row);
+    }
     const at = tables.map((ts) => ts.map(() => 0));
     const docs = Float64Array.from(candidates).sort();
     const slices: Array<Array<Uint32Array | undefined>> = tables.map((ts) => ts.map(() => undefined));
-    for (const doc of docs) {
+    for (let d = 0; d < docs.length; d++) {
+      if (d % PACE_EVERY === 0) await this.pace();
+      const doc = docs[d];
       let some = true;
       for (let j = 0; j < n; j++) {
         let any = false;
@@ -425,8 +459,8 @@ export class Evaluator {
       let found = this.candidates(corpus, phrase, frame.scopes);
       // One insensitive word anywhere: the term index alone is exact.
       if (phrase.words.length > 1 || frame.scopes.length > 0) {
-        if (frame.target === 'content') this.countSpansOf(frame, phrase, found);
-        found = filter(found, (k) => this.spanCount(frame, k, phrase) > 0);
+        if (frame.target === 'content') await this.countSpansOf(frame, phrase, found);
+        found = await this.keep(found, (k) => this.spanCount(frame, k, phrase) > 0);
       }
       const o = phrase.options;
       if (found.size > 0 && (o.caseSensitive || o.diacriticSensitive || (o.punctuationSensitive && phrase.words.length > 1))) {
@@ -452,7 +486,7 @@ export class Evaluator {
           // No words (empty or punctuation only): only the stored text can tell.
           found = await this.verify(scopeDocs(), frame, (node, path) => node.kind === 'text' && exactly(path) && valueTextEquals(node.text, value, q.options.exact ?? false));
         } else {
-          found = filter(intersect(this.candidates(corpus, phrase, []), scopeDocs()), (k) => {
+          found = await this.keep(intersect(this.candidates(corpus, phrase, []), scopeDocs()), (k) => {
             const text = this.textOf(frame, k);
             if (!text) return false;
             for (let i = 0; i < nodeCount(text); i++) {
@@ -470,7 +504,7 @@ export class Evaluator {
           }
         }
       } else {
-        found = filter(scopeDocs(), (k) => {
+        found = await this.keep(scopeDocs(), (k) => {
           const text = this.textOf(frame, k);
           if (!text) return false;
           for (let i = 0; i < nodeCount(text); i++) {
@@ -500,10 +534,11 @@ export class Evaluator {
   /** Keeps the candidates whose stored document has a node in the frame's scopes passing `test` (given the node's path id). */
   private async verify(candidates: Set<number>, frame: Frame, test: (node: ContentNode, pathId: number) => boolean): Promise<Set<number>> {
     const docs = await this.ctx.read([...candidates]);
-    this.ctx.deadline?.check('the search');
     const corpus = this.corpusOf(frame);
     const out = new Set<number>();
+    let seen = 0;
     for (const [key, doc] of docs) {
+      if (seen++ % PACE_EVERY === 0) await this.pace();
       const nodes = frame.target === 'content' ? contentNodes(doc) : jsonNodes(doc.metadata.properties);
       for (const node of nodes) {
         const pathId = corpus.pathId(node.path);
@@ -524,7 +559,7 @@ export class Evaluator {
     const nPhrases = this.phrasesOf(negative, frame);
     if (!pPhrases || !nPhrases) return difference(pos, neg);
     // A document with a positive match outside every negative match stays.
-    return filter(pos, (k) => {
+    return this.keep(pos, (k) => {
       if (!neg.has(k)) return true;
       const nSpans = nPhrases.flatMap((p) => this.spans(frame, k, p));
       return pPhrases.some((p) => this.spans(frame, k, p).some(([a, b]) => !nSpans.some(([c, d]) => c <= a && b <= d)));
@@ -548,13 +583,13 @@ export class Evaluator {
    * `ordered` and-queries: the sub-queries' matches must occur in their order (any
    * distance apart). Only word queries have positions; other sub-queries cannot be ordered.
    */
-  private inOrder(queries: Query[], docs: Set<number>, frame: Frame): Set<number> {
+  private inOrder(queries: Query[], docs: Set<number>, frame: Frame): Promise<Set<number>> {
     const parts = queries.map((s) => this.phrasesOf(s, frame));
     if (parts.some((p) => !p)) {
       throw new DbError('REST-INVALIDPARAM', 'an ordered and-query combines words and phrases (or ORs of them); other queries have no word positions');
     }
     const phrases = parts as PhraseMatcher[][];
-    return filter(docs, (k) => {
+    return this.keep(docs, (k) => {
       // Greedy: the earliest match of each sub-query after the previous one's.
       let after = -1;
       for (const alternatives of phrases) {
@@ -579,7 +614,7 @@ export class Evaluator {
     }
     if (!acc || acc.size === 0) return new Set();
     const phrases = parts as PhraseMatcher[][];
-    return filter(acc, (k) => {
+    return this.keep(acc, (k) => {
       const spans = phrases.map((alternatives) => alternatives.flatMap((p) => this.spans(frame, k, p)));
       return withinDistance(spans, q.distance, q.ordered ?? false, q.minimumDistance);
     });

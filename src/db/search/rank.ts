@@ -84,14 +84,14 @@ export interface Ranking {
 }
 
 /** Scores of the matching documents. `quality(key)` gives a document's quality. */
-export function rank(
+export async function rank(
   keys: readonly number[],
   terms: ScoringTerm[],
   evaluator: Evaluator,
   corpusSize: number,
   qualityWeight: number,
   quality: (key: number) => number,
-): Ranking {
+): Promise<Ranking> {
   const n = Math.max(corpusSize, 1);
   const idfs = terms.map((t) => Math.log(1 + n / Math.max(1, evaluator.documentFrequency(t.frame, t.phrase))));
   const weights = terms.map((t) => t.weight);
@@ -100,7 +100,8 @@ export function rank(
   const meanIdf = idfs.length > 0 ? idfs.reduce((a, b) => a + b, 0) / idfs.length : 0;
   const bases = new Float64Array(keys.length);
   const scores = new Float64Array(keys.length);
-  const frequencies = terms.map((t) => evaluator.frequencies(t.frame, keys, t.phrase));
+  const frequencies: Float64Array[] = [];
+  for (const t of terms) frequencies.push(await evaluator.frequencies(t.frame, keys, t.phrase));
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k];
     let sum = 0;

@@ -148,7 +148,7 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
   const terms = scoringTerms(request.query, evaluator);
   const qualityWeight = typeof o['quality-weight'] === 'number' ? o['quality-weight'] : 0;
   const keys = [...readable];
-  const ranking = rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
+  const ranking = await rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
   // Positions in `keys`, in result order — as far as the requested page reaches.
   deadline.check('the search');
   const ordered = order(index.rangeIndexes, keys, ranking, o, corpus, request.start - 1 + request.pageLength);
@@ -236,8 +236,11 @@ async function results(index: LoadedIndex, corpus: Corpus, page: number[], relev
     maxMatches: transform?.['max-matches'] ?? DEFAULT_SNIPPET.maxMatches,
     maxSnippetChars: transform?.['max-snippet-chars'] ?? DEFAULT_SNIPPET.maxSnippetChars,
   };
-  return page.map((key, i) => {
-    request.deadline?.check('the search'); // a snippet parses its whole document
+  const deadline = request.deadline ?? Deadline.none;
+  const out: SearchResult[] = [];
+  for (let i = 0; i < page.length; i++) {
+    await deadline.pace('the search'); // a snippet parses its whole document
+    const key = page[i];
     const e = corpus.entry(key)!;
     const r = relevance(i);
     const result: SearchResult = {
@@ -256,8 +259,9 @@ async function results(index: LoadedIndex, corpus: Corpus, page: number[], relev
     else if (doc) result.matches = e.format === 'binary' ? [] : snippet(doc, phrases, snippetOptions);
     else result.matches = [];
     if (extract && doc) Object.assign(result, extractDocumentData(doc, extract));
-    return result;
-  });
+    out.push(result);
+  }
+  return out;
 }
 
 function facetsOf(rangeIndexes: RangeIndexes, corpus: Corpus, keys: ReadonlySet<number>, o: QueryOptions): Record<string, FacetResult> {

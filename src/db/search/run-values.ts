@@ -87,7 +87,7 @@ export type ValuesIndex = LoadedIndex & Pick<SearchIndex, 'indexSettings'>;
 
 /** The collation the collection and URI lexicons order by. */
 const CODEPOINT = 'http://marklogic.com/collation/codepoint';
-/** Documents between two deadline checks while tuples are gathered. */
+/** Documents (or combinations) between two deadline checks while tuples are gathered, each also a chance to let other requests run. */
 const CHECK_EVERY = 1024;
 
 export async function runValues(index: ValuesIndex, request: ValuesRequest): Promise<ValuesOutcome> {
@@ -119,7 +119,7 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
     return { kind: 'tuples', types: [lexicon.type], collations, tuples: page(tuples), all: tuples };
   }
   deadline.check('the values');
-  const counts = orderCounts(tupleCounts(def.name, lexicons, readable, () => corpus.keys(), frequency, deadline), def.order, direction);
+  const counts = orderCounts(await tupleCounts(def.name, lexicons, readable, () => corpus.keys(), frequency, deadline), def.order, direction);
   const all = (limit === undefined ? counts : counts.slice(0, limit)).map((c): DistinctTuple => ({ values: c.values, frequency: c.count }));
   return { kind: 'tuples', types: lexicons.map((l) => l.type), collations, tuples: page(all), all };
 }
@@ -178,7 +178,7 @@ function lexiconOf(index: ValuesIndex, corpus: Corpus, source: ValuesSource): Va
  * index's distinct values, so equal values (under a collation, say) are one and a tuple's
  * order is the order of its numbers.
  */
-function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<number> | undefined, all: () => Iterable<number>, frequency: 'item' | 'fragment', deadline: Deadline): Array<{ values: RangeValue[]; count: number }> {
+async function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<number> | undefined, all: () => Iterable<number>, frequency: 'item' | 'fragment', deadline: Deadline): Promise<Array<{ values: RangeValue[]; count: number }>> {
   const distinct = lexicons.map((l) => l.counts(keys, 'fragment').map((c) => c.value));
   const n = lexicons.length;
   // A combination is keyed by its numbers in mixed radix (one digit per index) while that is
@@ -191,7 +191,7 @@ function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<n
   let seen = 0;
   let steps = 0;
   for (const key of keys ?? all()) {
-    if (++seen % CHECK_EVERY === 0) deadline.check('the values');
+    if (++seen % CHECK_EVERY === 0) await deadline.pace('the values');
     let complete = true;
     for (let i = 0; i < n && complete; i++) {
       const own = lexicons[i].docValues(key);
@@ -208,10 +208,10 @@ function tupleCounts(name: string, lexicons: ValueLexicon[], keys: ReadonlySet<n
     if (!complete) continue;
     // Every combination, as an odometer over the indexes' values. One document's combinations
     // multiply (three arrays of a thousand values are a billion), so the deadline is checked
-    // inside this loop too, not only between documents.
+    // (and the thread given to other requests) inside this loop too, not only between documents.
     at.fill(0);
     for (;;) {
-      if (++steps % CHECK_EVERY === 0) deadline.check('the values');
+      if (++steps % CHECK_EVERY === 0) await deadline.pace('the values');
       let weight = 1;
       let number = 0;
       for (let i = 0; i < n; i++) {

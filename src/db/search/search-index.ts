@@ -30,6 +30,7 @@ import { parseContent, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
 import { abortQuietly, issueAll, watched } from '../storage/requests';
 import { yieldToEventLoop } from '../util/event-loop';
+import { beforeDeadline, Deadline } from '../deadline';
 import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** One committed write, as the document store reports it. */
@@ -104,6 +105,10 @@ export class SearchIndex {
   private unreadTexts: { corpus: Corpus; read: () => Promise<void>; reading?: Promise<void> } | undefined;
   /** Requests running over the index ({@link serving}), and what waits for none to be. */
   private serving_ = 0;
+  /** Writes committed while requests ran over the index, in commit order, applied when the last one ends. */
+  private deferred: CommittedChange[] = [];
+  /** Requests waiting for {@link deferred} to be applied. */
+  private readonly applied: Array<() => void> = [];
   private lastServed = 0;
   private readonly quietWaiters: Array<() => void> = [];
   /** Completed loads since this instance was made (`GET /tabula/v1/status`). */
@@ -212,6 +217,17 @@ export class SearchIndex {
     this.lastWrite = Date.now();
     const corpus = this.corpus;
     if (!corpus) return;
+    // A request running over the index yields the thread between its chunks: it must not find
+    // the index changed when it resumes. The write is acknowledged all the same, and applied
+    // as soon as no request runs; a request arriving meanwhile waits for that ({@link serving}).
+    if (this.serving_ > 0) {
+      this.deferred.push(change);
+      return;
+    }
+    this.apply(corpus, change);
+  }
+
+  private apply(corpus: Corpus, change: CommittedChange): void {
     for (const uri of change.deleted) this.unindex(corpus, uri);
     for (const doc of change.written) {
       this.unindex(corpus, doc.uri);
@@ -233,6 +249,8 @@ export class SearchIndex {
    * A snapshot waiting for a quiet spell finds no corpus and writes nothing.
    */
   storageCleared(): void {
+    this.deferred = [];
+    for (const wake of this.applied.splice(0)) wake();
     this.loading = undefined;
     this.corpus = undefined;
     this.unreadTexts = undefined;
@@ -360,8 +378,15 @@ export class SearchIndex {
    * waits while any runs, so the first answer after a start does not share the thread with
    * it. A request that needs a restored text not read yet reads the texts and runs again
    * (requests only read the index, so running one twice changes nothing).
+   *
+   * While any request runs, committed writes wait to be applied (it may have yielded the
+   * thread mid-way: docs/decisions/0029-cooperative-search.md); a request arriving while a
+   * write waits waits for it in turn, so it sees every write acknowledged before it began.
    */
-  async serving<T>(work: () => Promise<T>): Promise<T> {
+  async serving<T>(work: () => Promise<T>, deadline: Deadline = Deadline.none): Promise<T> {
+    while (this.deferred.length > 0) {
+      await beforeDeadline(new Promise<void>((resolve) => this.applied.push(resolve)), deadline, 'waiting for a running search to let a write into the index');
+    }
     this.serving_++;
     try {
       for (let attempt = 1; ; attempt++) {
@@ -374,6 +399,9 @@ export class SearchIndex {
       }
     } finally {
       if (--this.serving_ === 0) {
+        const deferred = this.deferred.splice(0);
+        if (this.corpus) for (const change of deferred) this.apply(this.corpus, change);
+        for (const wake of this.applied.splice(0)) wake();
         this.lastServed = Date.now();
         for (const wake of this.quietWaiters.splice(0)) wake();
       }
@@ -480,7 +508,11 @@ export class SearchIndex {
     await this.textsRead();
     const corpus = this.corpus;
     if (!corpus) return;
+    // It runs in the write queue, so no write changes the corpus while it is packed; requests
+    // (which only read) may run between its stages, each a long piece of work at 100k documents.
     const { contentOrder, ...terms } = corpus.termSnapshots();
+    await yieldToEventLoop();
+    if (this.corpus !== corpus) return;
     const { docs, ...rest } = corpus.dump(contentOrder);
     const rangeOrders = this.ranges.orders().map(({ key, docs }) => {
       const out = new VarintWriter();
@@ -495,7 +527,9 @@ export class SearchIndex {
       const piece = splitPiece(packDocs(docs.slice(i, i + DOCS_PER_PIECE), contentOrder));
       indexes.push(piece.index);
       texts.push({ snapshot: id, texts: piece.texts });
+      await yieldToEventLoop();
     }
+    if (this.corpus !== corpus) return;
     const pieces: unknown[] = [head, ...indexes, ...texts];
     const watermark = this.watermark;
     const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY }));

@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { Database } from '../database';
+import { cancelledError, Deadline, SLICE_MS } from '../deadline';
 import type { Permission } from '../documents/types';
 import { effectiveRoles } from '../security/types';
 import type { Principal } from '../security/types';
@@ -580,5 +581,47 @@ describe('search: the snapshot (compact texts decoded on first need)', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+});
+
+describe('search: writes while a search gives the thread away (docs/decisions/0029-cooperative-search.md)', () => {
+  test('a running search sees the index as it began; writes acknowledged meanwhile are seen by the next search, which waits for it', async () => {
+    const db = await openDb();
+    const n = 60;
+    await put(db, ...Array.from({ length: n }, (_, i) => ({ uri: `/fruit/${i}.json`, json: { text: `apple number ${i}` } })));
+    expect((await run(db, word('apple'))).total).toBe(n);
+    // A clock that says a slice is used up at every check: the search yields at each one.
+    let now = 0;
+    const deadline = Deadline.after(3600, { now: () => (now += SLICE_MS), secondMs: 1000 });
+    const order: string[] = [];
+    const running = db.search
+      .search({ query: word('apple'), qtext: [], options: {}, start: 1, pageLength: n, principal: admin, deadline })
+      .then(({ response }) => (order.push('running'), response));
+    const removed = Array.from({ length: n / 2 }, (_, i) => `/fruit/${2 * i}.json`);
+    await db.documents.remove(removed, admin);
+    order.push('removed');
+    const next = run(db, word('apple'), { pageLength: n }).then((r) => (order.push('next'), r));
+    const [first, second] = await Promise.all([running, next]);
+    expect(order).toEqual(['removed', 'running', 'next']);
+    expect(first.total).toBe(n);
+    expect(first.results).toHaveLength(n);
+    // The removed documents are gone by the time their snippets are read: listed without matches.
+    const gone = new Set(removed);
+    for (const r of first.results ?? []) expect(r.matches?.length === 0).toBe(gone.has(r.uri));
+    expect(second.total).toBe(n / 2);
+    expect(uris(second)).toEqual(Array.from({ length: n / 2 }, (_, i) => `/fruit/${2 * i + 1}.json`).sort());
+  });
+
+  test('a cancelled search stops at its next check with XDMP-CANCELED, and the writes it held back are applied', async () => {
+    const db = await openDb();
+    await put(db, ...Array.from({ length: 20 }, (_, i) => ({ uri: `/c/${i}.json`, json: { text: `pear ${i}` } })));
+    await run(db, word('pear'));
+    let now = 0;
+    const deadline = Deadline.after(3600, { now: () => (now += SLICE_MS), secondMs: 1000 });
+    const running = db.search.search({ query: word('pear'), qtext: [], options: {}, start: 1, pageLength: 20, principal: admin, deadline });
+    await put(db, { uri: '/c/new.json', json: { text: 'pear new' } });
+    deadline.cancel(cancelledError('c1'));
+    await expect(running).rejects.toMatchObject({ code: 'XDMP-CANCELED' });
+    expect((await run(db, word('pear'))).total).toBe(21);
   });
 });

@@ -99,15 +99,15 @@ export class SearchService {
 
   /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
   suggest(request: SuggestionRequest): Promise<string[]> {
-    return this.index.serving(() => runSuggest(this.index, request));
+    return this.index.serving(() => runSuggest(this.index, request), request.deadline);
   }
 
   search(request: SearchRequest): Promise<SearchOutcome> {
-    return this.index.serving(() => runSearch(this.index, request));
+    return this.index.serving(() => runSearch(this.index, request), request.deadline);
   }
 
   /** The values (or tuples) of a definition over what `principal` may read of what the query matches (`/v1/values/{name}`; run-values.ts). */
   values(request: ValuesRequest): Promise<ValuesOutcome> {
-    return this.index.serving(() => runValues(this.index, request));
+    return this.index.serving(() => runValues(this.index, request), request.deadline);
   }
 }

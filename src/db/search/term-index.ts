@@ -71,7 +71,7 @@ export class TermIndex {
    * ranks many of them and dropped when the key's postings change: counting a word in the
    * texts of a tenth of the corpus took longer than the rest of the search.
    */
-  private readonly frequencyTables = new Map<string, { posting: number[]; counts: Uint32Array }>();
+  private readonly frequencyTables = new Map<string, FrequencyTable>();
   private tabled = 0;
 
   /** Documents removed whose keys are not known yet (corpus.ts): left out of every lookup until removed. */
@@ -111,22 +111,42 @@ export class TermIndex {
    * use by `count` for every document of the key's postings, kept until they change.
    */
   frequency(key: string, doc: number, count: (doc: number) => number): number {
-    let table = this.frequencyTables.get(key);
-    if (!table) {
-      this.unpack(key);
-      const posting = this.inner.map.get(key)?.[0] ?? [];
-      if (this.tabled + posting.length > MAX_TABLED) {
-        this.frequencyTables.clear();
-        this.positionTables.clear();
-        this.tabled = 0;
-      }
-      const counts = new Uint32Array(posting.length);
-      for (let j = 0; j < posting.length; j++) counts[j] = count(posting[j]);
-      this.frequencyTables.set(key, (table = { posting, counts }));
-      this.tabled += posting.length;
-    }
+    const table = this.frequencyTables.get(key) ?? finish(this.makeFrequencyTable(key, count));
     const at = binarySearch(table.posting, doc);
     return at < 0 ? 0 : table.counts[at];
+  }
+
+  /** Makes the key's frequency table (see {@link frequency}) unless it exists, calling `pace` between chunks. */
+  async frequencyTableWhile(key: string, count: (doc: number) => number, pace: Pace): Promise<void> {
+    if (!this.frequencyTables.has(key)) await finishPaced(this.makeFrequencyTable(key, count), pace);
+  }
+
+  /**
+   * Makes and keeps a frequency table, stopping (yielding) between chunks of documents. A
+   * paced request may let others run at those stops: the postings cannot change meanwhile,
+   * since writes wait while a request runs over the index (search-index.ts, serving).
+   */
+  private *makeFrequencyTable(key: string, count: (doc: number) => number): Generator<void, FrequencyTable> {
+    this.unpack(key);
+    const posting = this.inner.map.get(key)?.[0] ?? [];
+    const counts = new Uint32Array(posting.length);
+    for (let j = 0; j < posting.length; j++) {
+      if (j % TABLE_CHUNK === TABLE_CHUNK - 1) yield;
+      counts[j] = count(posting[j]);
+    }
+    this.makeRoom(posting.length);
+    const table = { posting, counts };
+    this.frequencyTables.set(key, table);
+    this.tabled += posting.length;
+    return table;
+  }
+
+  /** Drops every table when `more` entries would take the tables past their bound. */
+  private makeRoom(more: number): void {
+    if (this.tabled + more <= MAX_TABLED) return;
+    this.frequencyTables.clear();
+    this.positionTables.clear();
+    this.tabled = 0;
   }
 
   private dropTables(key: string): void {
@@ -162,24 +182,29 @@ export class TermIndex {
 
   /** The key's position table (see {@link positions}), made on first use. */
   positionTable(key: string, find: (doc: number, out: number[]) => void): PositionTable {
-    let table = this.positionTables.get(key);
-    if (!table) {
-      this.unpack(key);
-      const posting = this.inner.map.get(key)?.[0] ?? [];
-      const starts = new Uint32Array(posting.length + 1);
-      const all: number[] = [];
-      for (let j = 0; j < posting.length; j++) {
-        find(posting[j], all);
-        starts[j + 1] = all.length;
-      }
-      if (this.tabled + all.length > MAX_TABLED) {
-        this.frequencyTables.clear();
-        this.positionTables.clear();
-        this.tabled = 0;
-      }
-      this.positionTables.set(key, (table = { posting, starts, positions: Uint32Array.from(all) }));
-      this.tabled += all.length;
+    return this.positionTables.get(key) ?? finish(this.makePositionTable(key, find));
+  }
+
+  /** {@link positionTable}, calling `pace` between chunks of documents while it is made. */
+  async positionTableWhile(key: string, find: (doc: number, out: number[]) => void, pace: Pace): Promise<PositionTable> {
+    return this.positionTables.get(key) ?? finishPaced(this.makePositionTable(key, find), pace);
+  }
+
+  /** Makes and keeps a position table, stopping between chunks as {@link makeFrequencyTable} does. */
+  private *makePositionTable(key: string, find: (doc: number, out: number[]) => void): Generator<void, PositionTable> {
+    this.unpack(key);
+    const posting = this.inner.map.get(key)?.[0] ?? [];
+    const starts = new Uint32Array(posting.length + 1);
+    const all: number[] = [];
+    for (let j = 0; j < posting.length; j++) {
+      if (j % TABLE_CHUNK === TABLE_CHUNK - 1) yield;
+      find(posting[j], all);
+      starts[j + 1] = all.length;
     }
+    this.makeRoom(all.length);
+    const table = { posting, starts, positions: Uint32Array.from(all) };
+    this.positionTables.set(key, table);
+    this.tabled += all.length;
     return table;
   }
 
@@ -351,6 +376,34 @@ function appendRanges(head: Uint8Array, from: Uint8Array, fromOffsets: Uint32Arr
 const MAX_TABLED = 4_000_000;
 
 /** A key's documents (its postings) and where its word stands in each. */
+interface FrequencyTable {
+  posting: number[];
+  counts: Uint32Array;
+}
+
+/** What a paced caller does between chunks of a table being made (Deadline.pace: let other requests run). */
+export type Pace = () => Promise<void> | undefined;
+
+/** Documents between two stops while a table is made. */
+const TABLE_CHUNK = 1024;
+
+/** Runs a table maker to its end at once. */
+function finish<T>(maker: Generator<void, T>): T {
+  for (;;) {
+    const step = maker.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs a table maker, awaiting `pace` at each of its stops. */
+async function finishPaced<T>(maker: Generator<void, T>, pace: Pace): Promise<T> {
+  for (;;) {
+    const step = maker.next();
+    if (step.done) return step.value;
+    await pace();
+  }
+}
+
 export interface PositionTable {
   posting: number[];
   /** `positions[starts[j]…starts[j+1]]`: the positions in `posting[j]`. */

@@ -12,7 +12,7 @@
  * const result = await link.query(prepared);
  */
 import type * as Oxigraph from 'oxigraph';
-import { Deadline, timeLimitError } from '../deadline';
+import { cancelledError, Deadline, timeLimitError } from '../deadline';
 import { DbError } from '../errors';
 import type { Principal } from '../security/types';
 import type { LogEntry } from './change-set';
@@ -100,7 +100,7 @@ export class ReplicaLink {
   cancel(requestId: string, by: Principal): boolean {
     for (const [id, flight] of this.inFlight) {
       if (flight.requestId !== requestId || (flight.user !== by.name && !by.roles.has('admin'))) continue;
-      this.abandon(id, new DbError('XDMP-CANCELED', `the request ${requestId} was cancelled`));
+      this.abandon(id, cancelledError(requestId));
       return true;
     }
     return false;
