@@ -92,7 +92,7 @@ export class Deadline {
  * How long cooperative work holds the thread before it yields: a request arriving meanwhile
  * waits at most about this long (the target is 50 ms at p95 while a long search runs).
  */
-export const SLICE_MS = 8;
+export const SLICE_MS = 4;
 
 /** XDMP-CANCELED: the answer of a request cancelled while it ran (as MarkLogic answers one cancelled from its Admin interface). */
 export const cancelledError = (requestId: string): DbError => new DbError('XDMP-CANCELED', `the request ${requestId} was cancelled`);
