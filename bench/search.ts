@@ -65,7 +65,7 @@ const BASELINE_REPEATS = 100;
 const longSearch = (words: string[]) => words.map((w, i) => `"${w} ${words[(i + 1) % words.length]}"`).join(' OR ');
 const LONG_SEARCH = longSearch(['the', 'of', 'and', 'to', 'a', 'in', 'is', 'that', 'it', 'for']);
 const LONG_SEARCH_CANCELLED = longSearch(['was', 'on', 'with', 'as', 'be', 'by', 'at', 'this', 'are', 'from']);
-/** The target for a ping or a document read sent while a long request runs (issue 13 §4). */
+/** The target for a ping or a document read sent while a long request runs (docs/decisions/0029-cooperative-search.md). */
 const WHILE_RUNNING_P95_MS = 50;
 
 const LIMITS = { twoTermP50: 20, twoTermP95: 60, coldStartMs: 3_000, ingestRatio: 0.5, coldFirstAnswerMs: 1_500, snapshotRatio: 0.5 };
