@@ -14,13 +14,14 @@ let channel: { send: MessagePort; waiting: Array<() => void> } | undefined;
  * tasks — the opposite of what is wanted here.
  */
 export function yieldToEventLoop(): Promise<void> {
+  // Node (npm run serve, tests, scripts): after the I/O waiting, and it keeps the process
+  // alive while pending, as a port would for good.
+  if (typeof setImmediate === 'function') return new Promise<void>((resolve) => setImmediate(resolve));
   if (typeof MessageChannel === 'undefined') return new Promise<void>((resolve) => setTimeout(resolve, 0));
   if (!channel) {
     const { port1, port2 } = new MessageChannel();
     const waiting: Array<() => void> = [];
     port1.onmessage = () => waiting.shift()?.();
-    // Node keeps a process alive while a port is referenced: these must not.
-    for (const port of [port1, port2]) (port as { unref?: () => void }).unref?.();
     channel = { send: port2, waiting };
   }
   const { send, waiting } = channel;
