@@ -37,6 +37,8 @@ const CONTENT: Frame = { target: 'content', scopes: [] };
 
 /** Documents between two {@link Evaluator.pace}s of a loop over candidates. */
 export const PACE_EVERY = 256;
+/** Keys between two paces where each costs a set operation only. */
+export const SET_CHUNK = 8192;
 
 export function evaluate(query: Query, ctx: EvalContext): Promise<Set<number>> {
   return new Evaluator(ctx).docs(query, CONTENT);
@@ -90,7 +92,7 @@ export class Evaluator {
         let acc: Set<number> | undefined;
         for (const sub of q.queries) {
           const s = await this.docs(sub, frame);
-          acc = acc ? intersect(acc, s) : s;
+          acc = acc ? await this.intersect(acc, s) : s;
           if (acc.size === 0) break;
         }
         if (!acc) return this.universe();
@@ -158,40 +160,63 @@ export class Evaluator {
   private readonly candidateSets = new Map<string, Set<number>>();
 
   /** How many documents hold every word of a phrase (its IDF's denominator). */
-  documentFrequency(frame: Frame, phrase: PhraseMatcher): number {
-    return this.candidates(this.corpusOf(frame), phrase, frame.scopes).size;
+  async documentFrequency(frame: Frame, phrase: PhraseMatcher): Promise<number> {
+    return (await this.candidates(this.corpusOf(frame), phrase, frame.scopes)).size;
   }
 
   /** Documents holding every word of the phrase (any of each word's keys), within the scopes' names. Shared: never modify. */
-  private candidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Set<number> {
+  private async candidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Promise<Set<number>> {
     const cacheKey = this.phraseKey(corpus, phrase, scopes);
     let found = this.candidateSets.get(cacheKey);
     if (!found) {
-      found = this.computeCandidates(corpus, phrase, scopes);
+      found = await this.computeCandidates(corpus, phrase, scopes);
       this.candidateSets.set(cacheKey, found);
     }
     return found;
   }
 
-  private computeCandidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Set<number> {
+  private async computeCandidates(corpus: TextCorpus, phrase: PhraseMatcher, scopes: Scope[]): Promise<Set<number>> {
+    // The commonest words are in most documents: sets of a hundred thousand keys, made and
+    // intersected a chunk at a time.
+    const collect = async (docs: Iterable<number>, into: Set<number>) => {
+      let n = 0;
+      for (const d of docs) {
+        if (++n % SET_CHUNK === 0) await this.pace();
+        into.add(d);
+      }
+      return into;
+    };
     let acc: Set<number> | undefined;
-    const narrow = (docs: Iterable<number>) => {
-      const s = docs instanceof Set ? docs : new Set(docs);
-      acc = acc ? intersect(acc, s) : s;
+    const narrow = async (docs: Iterable<number>) => {
+      const s = docs instanceof Set ? docs : await collect(docs, new Set());
+      acc = acc ? await this.intersect(acc, s) : s;
     };
     // Rarest first keeps the intersections small.
-    const postings = phrase.words.map((w) => {
+    const postings: Array<Set<number>> = [];
+    for (const w of phrase.words) {
       const s = new Set<number>();
-      for (const key of w.keys) for (const d of corpus.terms.lookup(key)) s.add(d);
-      return s;
-    });
+      for (const key of w.keys) await collect(corpus.terms.lookup(key), s);
+      postings.push(s);
+    }
     postings.sort((a, b) => a.size - b.size);
     for (const p of postings) {
-      narrow(p);
+      await narrow(p);
       if (acc!.size === 0) return acc!;
     }
-    for (const scope of scopes) narrow(corpus.terms.lookup(scopeIndexKey(scope)));
+    for (const scope of scopes) await narrow(corpus.terms.lookup(scopeIndexKey(scope)));
     return acc ?? new Set();
+  }
+
+  /** {@link intersect}, pacing every {@link SET_CHUNK} members of the smaller set. */
+  private async intersect(a: Set<number>, b: ReadonlySet<number>): Promise<Set<number>> {
+    const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+    const out = new Set<number>();
+    let n = 0;
+    for (const x of small) {
+      if (++n % SET_CHUNK === 0) await this.pace();
+      if (large.has(x)) out.add(x);
+    }
+    return out;
   }
 
   private readonly phraseKeys = new WeakMap<PhraseMatcher, string>();
@@ -456,7 +481,7 @@ export class Evaluator {
     for (const text of q.text) {
       const phrase = phraseMatcher(corpus, text, q.options, 'word');
       if (!phrase) continue;
-      let found = this.candidates(corpus, phrase, frame.scopes);
+      let found = await this.candidates(corpus, phrase, frame.scopes);
       // One insensitive word anywhere: the term index alone is exact.
       if (phrase.words.length > 1 || frame.scopes.length > 0) {
         if (frame.target === 'content') await this.countSpansOf(frame, phrase, found);
@@ -486,7 +511,7 @@ export class Evaluator {
           // No words (empty or punctuation only): only the stored text can tell.
           found = await this.verify(scopeDocs(), frame, (node, path) => node.kind === 'text' && exactly(path) && valueTextEquals(node.text, value, q.options.exact ?? false));
         } else {
-          found = await this.keep(intersect(this.candidates(corpus, phrase, []), scopeDocs()), (k) => {
+          found = await this.keep(await this.intersect(await this.candidates(corpus, phrase, []), scopeDocs()), (k) => {
             const text = this.textOf(frame, k);
             if (!text) return false;
             for (let i = 0; i < nodeCount(text); i++) {
@@ -610,7 +635,7 @@ export class Evaluator {
     let acc: Set<number> | undefined;
     for (const sub of q.queries) {
       const s = await this.docs(sub, frame);
-      acc = acc ? intersect(acc, s) : s;
+      acc = acc ? await this.intersect(acc, s) : s;
     }
     if (!acc || acc.size === 0) return new Set();
     const phrases = parts as PhraseMatcher[][];

@@ -8,7 +8,7 @@
  */
 import type { PhraseMatcher } from './matchers';
 import { phraseMatcher } from './matchers';
-import type { Evaluator } from './evaluate';
+import { SET_CHUNK, type Evaluator } from './evaluate';
 import type { Query, Scope } from './query-model';
 
 /** MarkLogic's ceiling on log term frequency, used to bound confidence and fitness. */
@@ -93,7 +93,8 @@ export async function rank(
   quality: (key: number) => number,
 ): Promise<Ranking> {
   const n = Math.max(corpusSize, 1);
-  const idfs = terms.map((t) => Math.log(1 + n / Math.max(1, evaluator.documentFrequency(t.frame, t.phrase))));
+  const idfs: number[] = [];
+  for (const t of terms) idfs.push(Math.log(1 + n / Math.max(1, await evaluator.documentFrequency(t.frame, t.phrase))));
   const weights = terms.map((t) => t.weight);
   const weightSum = weights.reduce((s, w) => s + w, 0);
   const maxIdf = Math.log(1 + n);
@@ -103,6 +104,7 @@ export async function rank(
   const frequencies: Float64Array[] = [];
   for (const t of terms) frequencies.push(await evaluator.frequencies(t.frame, keys, t.phrase));
   for (let k = 0; k < keys.length; k++) {
+    if (k % SET_CHUNK === SET_CHUNK - 1) await evaluator.pace();
     const key = keys[k];
     let sum = 0;
     for (let i = 0; i < terms.length; i++) {

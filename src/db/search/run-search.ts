@@ -151,7 +151,7 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
   const ranking = await rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
   // Positions in `keys`, in result order — as far as the requested page reaches.
   deadline.check('the search');
-  const ordered = order(index.rangeIndexes, keys, ranking, o, corpus, request.start - 1 + request.pageLength);
+  const ordered = await order(index.rangeIndexes, keys, ranking, o, corpus, request.start - 1 + request.pageLength, deadline);
   deadline.check('the search');
   const queried = performance.now();
 
@@ -192,7 +192,7 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
  * positions in `keys`. By score alone only the first `needed` are put in order (a
  * bounded selection, not a sort of every match).
  */
-function order(rangeIndexes: RangeIndexes, keys: readonly number[], ranking: Ranking, o: QueryOptions, corpus: Corpus, needed: number): number[] {
+function order(rangeIndexes: RangeIndexes, keys: readonly number[], ranking: Ranking, o: QueryOptions, corpus: Corpus, needed: number, deadline: Deadline): Promise<number[]> {
   const orders = o['sort-order'] && o['sort-order'].length > 0 ? o['sort-order'] : [{ direction: 'descending' as const, score: null }];
   // URIs only break ties: read when compared, not listed for every match first.
   const uriOf = (i: number) => corpus.entry(keys[i])!.uri;
@@ -222,7 +222,7 @@ function order(rangeIndexes: RangeIndexes, keys: readonly number[], ranking: Ran
     }
     return byUri(a, b);
   };
-  return firstInOrder(keys.length, Math.min(needed, keys.length), compare);
+  return firstInOrder(keys.length, Math.min(needed, keys.length), compare, () => deadline.pace('the search'));
 }
 
 async function results(index: LoadedIndex, corpus: Corpus, page: number[], relevance: (i: number) => Relevance, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
@@ -279,6 +279,9 @@ function facetsOf(rangeIndexes: RangeIndexes, corpus: Corpus, keys: ReadonlySet<
   return out;
 }
 
+/** Matches between two paces while the page's results are selected. */
+const SELECT_CHUNK = 8192;
+
 async function readEntries(index: LoadedIndex, corpus: Corpus, keys: number[]): Promise<Map<number, StoredDocument>> {
   const docs = await index.readUris(keys.map((k) => corpus.entry(k)!.uri));
   const out = new Map<number, StoredDocument>();
@@ -293,7 +296,7 @@ async function readEntries(index: LoadedIndex, corpus: Corpus, keys: number[]): 
  * Positions 0…n−1 with the first `k` in `compare` order: a bounded max-heap keeps the k
  * best seen so far (O(n log k)); the rest are not ordered. All of them when k = n.
  */
-function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+async function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number, pace: () => Promise<void>): Promise<number[]> {
   if (k <= 0) return [];
   if (k * 8 >= n) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
   // heap[0] is the worst of the k kept.
@@ -320,6 +323,7 @@ function firstInOrder(n: number, k: number, compare: (a: number, b: number) => n
     }
   };
   for (let i = 0; i < n; i++) {
+    if (i % SELECT_CHUNK === SELECT_CHUNK - 1) await pace();
     if (heap.length < k) {
       heap.push(i);
       up(heap.length - 1);
