@@ -267,3 +267,26 @@ describe('against the real handler', () => {
     expect(err.messageCode).toBe(code);
   });
 });
+
+describe('naming and cancelling a search', () => {
+  test.for(['query', 'post', 'qbe'] as const)('%s: a requestId goes as Tabula-Request-Id; none, no header', async (how) => {
+    const { search, requests } = recording();
+    const send = (requestId?: string) =>
+      how === 'query' ? search.query({ q: 'x' }, { requestId }) : how === 'post' ? search.post({ query: { queries: [] } }, {}, { requestId }) : search.qbe({ $query: { a: 1 } }, {}, { requestId });
+    await send('s-1');
+    await send();
+    expect(requests.map((r) => r.headers.get('tabula-request-id'))).toEqual(['s-1', null]);
+  });
+
+  test('against the handler: a named search held by a fault is cancelled, its caller sees XDMP-CANCELED, a second cancel finds nothing', async () => {
+    const api = await testApi();
+    const client = createClient({ baseUrl: 'http://localhost:8000', fetch: (input, init) => api.fetch(String(input), init) });
+    const armed = await api.fetch('/tabula/v1/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: 1, latencyMs: 300 }) });
+    expect(armed.status).toBe(200);
+    const running = client.search.query({ q: 'anything' }, { requestId: 'held-search' }).catch((e: unknown) => e);
+    await expect.poll(() => client.search.cancel('held-search'), { interval: 5, timeout: 2_000 }).toBe(true);
+    expect(await running).toMatchObject({ statusCode: 500, messageCode: 'XDMP-CANCELED' });
+    expect(await running).toBeInstanceOf(ApiError);
+    expect(await client.search.cancel('held-search')).toBe(false);
+  });
+});

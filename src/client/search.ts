@@ -15,7 +15,7 @@
  * await client.search.qbe({ $query: { cuisine: 'french' } });
  * await client.search.suggest('tom', { options: 'recipes' }); // ['tomato', 'tomatoes']
  */
-import type { Send } from './transport';
+import { cancelRequest, namedRequest, type Send } from './transport';
 import type { SearchResponse } from './types';
 
 export type ResponseFormat = 'json' | 'xml';
@@ -113,19 +113,32 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface SearchRequestOptions extends RequestOptions {
+  /**
+   * Names the request (header `Tabula-Request-Id`), so {@link SearchApi.cancel} can end it while
+   * it runs. Tabula only: a page aborting its fetch does not stop the service worker's work.
+   */
+  requestId?: string;
+}
+
 export interface SearchApi {
   /** A string query (and scope) by GET, answered as JSON. */
-  query(query?: SearchQuery, options?: RequestOptions): Promise<SearchResponse>;
+  query(query?: SearchQuery, options?: SearchRequestOptions): Promise<SearchResponse>;
   /** The same as {@link SearchApi.query}; the document explorer's name for listing a scope. */
-  list(query?: ListQuery, options?: RequestOptions): Promise<SearchResponse>;
+  list(query?: ListQuery, options?: SearchRequestOptions): Promise<SearchResponse>;
   /** POSTs a structured query, a combined query or a QBE (JSON object or XML text), ANDed with `q`. */
-  post(body: SearchBody, query?: SearchQuery, options?: RequestOptions): Promise<SearchResponse>;
+  post(body: SearchBody, query?: SearchQuery, options?: SearchRequestOptions): Promise<SearchResponse>;
   /** `POST /v1/qbe`: a query by example. */
-  qbe(example: QueryByExample, scope?: SearchScopeParams, options?: RequestOptions): Promise<SearchResponse>;
+  qbe(example: QueryByExample, scope?: SearchScopeParams, options?: SearchRequestOptions): Promise<SearchResponse>;
+  /**
+   * Ends the search sent with `requestId` while it runs (`DELETE /tabula/v1/requests/{id}`): its
+   * answer is then an ApiError, 500 XDMP-CANCELED. False when no such request is running.
+   */
+  cancel(requestId: string): Promise<boolean>;
   /** Completions of `partialQ` (`/v1/suggest`): each is the whole text with its last token completed. */
   suggest(partialQ: string, suggest?: SuggestOptions, options?: RequestOptions): Promise<string[]>;
   /** Sends a described request and returns the answer untouched (for display, or the XML form). */
-  raw(spec: SearchRequestSpec, options?: RequestOptions): Promise<RawSearchAnswer>;
+  raw(spec: SearchRequestSpec, options?: SearchRequestOptions): Promise<RawSearchAnswer>;
   /** The names of the stored option sets, `default` first (it always exists, stored or not). */
   optionSetNames(options?: RequestOptions): Promise<string[]>;
   /** The constraints of an option set (`default` included). */
@@ -222,31 +235,35 @@ export function constraintSummaries(options: unknown): ConstraintSummary[] {
 }
 
 export function createSearchApi(send: Send): SearchApi {
-  const sendSpec = (spec: SearchRequestSpec, accept: string, signal?: AbortSignal) =>
+  const sendSpec = (spec: SearchRequestSpec, accept: string, { signal, requestId }: SearchRequestOptions = {}) =>
     send(spec.method, spec.path, spec.params, {
       signal,
-      headers: { Accept: accept, ...(spec.contentType ? { 'Content-Type': spec.contentType } : {}) },
+      headers: { Accept: accept, ...(spec.contentType ? { 'Content-Type': spec.contentType } : {}), ...namedRequest(requestId) },
       body: spec.body,
     });
 
   // Descriptions are built inside the async functions, so a bad argument rejects like any failure.
-  const searchJson = async (describe: () => SearchRequestSpec, signal?: AbortSignal) => {
-    const res = await sendSpec(describe(), ACCEPT.json, signal);
+  const searchJson = async (describe: () => SearchRequestSpec, options?: SearchRequestOptions) => {
+    const res = await sendSpec(describe(), ACCEPT.json, options);
     return readSearchResponse(await res.text());
   };
 
-  const query: SearchApi['query'] = (q = {}, { signal } = {}) => searchJson(() => searchRequest(q), signal);
+  const query: SearchApi['query'] = (q = {}, options = {}) => searchJson(() => searchRequest(q), options);
 
   return {
     query,
     list: query,
 
-    post(body, q = {}, { signal } = {}) {
-      return searchJson(() => postSearchRequest(body, q), signal);
+    post(body, q = {}, options = {}) {
+      return searchJson(() => postSearchRequest(body, q), options);
     },
 
-    qbe(example, scope = {}, { signal } = {}) {
-      return searchJson(() => qbeRequest(example, scope), signal);
+    qbe(example, scope = {}, options = {}) {
+      return searchJson(() => qbeRequest(example, scope), options);
+    },
+
+    cancel(requestId) {
+      return cancelRequest(send, requestId);
     },
 
     async suggest(partialQ, opts = {}, { signal } = {}) {
@@ -266,8 +283,8 @@ export function createSearchApi(send: Send): SearchApi {
       return body.suggestions.map(String);
     },
 
-    async raw(spec, { signal } = {}) {
-      const res = await sendSpec(spec, rawAccept(spec), signal);
+    async raw(spec, options = {}) {
+      const res = await sendSpec(spec, rawAccept(spec), options);
       return { status: res.status, contentType: mediaType(res.headers.get('content-type')), text: await res.text() };
     },
 

@@ -10,8 +10,7 @@
  * if (rows.kind === 'select') console.log(rows.vars, rows.bindings.length);
  * await client.sparql.update('INSERT DATA { GRAPH <g> { <s> <p> "o" } }'); // { status: 201 } when it created <g>
  */
-import { ApiError } from './api-error';
-import type { Send } from './transport';
+import { cancelRequest, namedRequest, type Send } from './transport';
 import type { Permission } from './types';
 import type { RdfJson, RdfJsonObject, SparqlJsonBinding as SparqlSolution, SparqlJsonTerm as SparqlTerm } from '../wire/rdf';
 
@@ -162,7 +161,7 @@ export function sparqlQueryRequest(query: string, options: SparqlQueryOptions = 
   return { method: 'POST', path: SPARQL_PATH, params, headers: { 'Content-Type': 'application/sparql-query', Accept: accept, ...named(options) }, body: query };
 }
 
-const named = ({ requestId }: SparqlQueryOptions): Record<string, string> => (requestId === undefined ? {} : { 'Tabula-Request-Id': requestId });
+const named = ({ requestId }: SparqlQueryOptions): Record<string, string> => namedRequest(requestId);
 
 /** The request {@link SparqlApi.update} sends. */
 export function sparqlUpdateRequest(update: string, options: SparqlUpdateOptions = {}): SparqlRequestSpec {
@@ -197,14 +196,8 @@ export function createSparqlApi(send: Send): SparqlApi {
       return { contentType: mediaType(res.headers.get('content-type')), blob };
     },
 
-    async cancel(requestId) {
-      try {
-        await (await send('DELETE', `/tabula/v1/requests/${encodeURIComponent(requestId)}`, undefined, {})).body?.cancel();
-        return true;
-      } catch (err) {
-        if (err instanceof ApiError && err.statusCode === 404) return false;
-        throw err;
-      }
+    cancel(requestId) {
+      return cancelRequest(send, requestId);
     },
 
     async update(update, options = {}) {
