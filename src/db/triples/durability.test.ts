@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Database } from '../database';
 import type { TripleStore } from './triple-store';
 import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
-import { pieceNQuads } from './snapshot-piece';
+import { deflateSync } from 'fflate';
+import { pieceNQuads, type SnapshotPiece } from './snapshot-piece';
 
 const P = 'PREFIX : <http://ex/> ';
 
@@ -65,26 +66,35 @@ describe('durability', () => {
     expect(await state(await openDb(name))).toEqual(before);
   });
 
-  test('a snapshot is stored deflated, and one written as plain N-Quads (an older version, a scene import) loads the same', async () => {
-    const name = uniqueName('deflated');
+  /** The snapshot's pieces rewritten in an older form: plain N-Quads (the first form, a scene import) or deflated (the form before Blobs). */
+  const olderForms = [
+    ['plain N-Quads', (text: string): SnapshotPiece => text],
+    ['deflated', (text: string): SnapshotPiece => {
+      const bytes = new TextEncoder().encode(text);
+      return { size: bytes.length, deflated: deflateSync(bytes, { level: 6 }), labelled: text.includes('_:') };
+    }],
+  ] as const;
+
+  test.each(olderForms)('a snapshot is stored as Blobs, and one written %s (an older version, a scene import) loads the same', async (form, older) => {
+    const name = uniqueName(`older-${form}`);
     const db = await build(name, { snapshotChunkChars: 300 });
     await db.triples.compact();
     const before = await state(db);
     const pieces = await db.idb.getAll('triples-snapshot');
     expect(pieces.length).toBeGreaterThan(1);
-    for (const piece of pieces) expect(piece).toMatchObject({ size: expect.any(Number), deflated: expect.any(Uint8Array) });
-    // The same quads as plain text pieces, cut at line ends as before deflating.
-    const plain = pieces.map((piece) => new TextDecoder().decode(pieceNQuads(piece) as Uint8Array));
-    expect(plain.every((text) => text.endsWith('\n'))).toBe(true);
+    for (const piece of pieces) expect(piece).toMatchObject({ size: expect.any(Number), blob: expect.any(Blob), labelled: expect.any(Boolean) });
+    // The same quads in the older form, cut at line ends as the Blobs are.
+    const texts = await Promise.all(pieces.map(async (piece) => new TextDecoder().decode((await pieceNQuads(piece)) as Uint8Array)));
+    expect(texts.every((text) => text.endsWith('\n'))).toBe(true);
     const tx = db.idb.transaction('triples-snapshot', 'readwrite');
     await tx.store.clear();
-    for (const [i, text] of plain.entries()) await tx.store.put(text, i);
+    for (const [i, text] of texts.entries()) await tx.store.put(older(text), i);
     await tx.done;
     db.close();
     const reopened = await openDb(name);
     expect(await state(reopened)).toEqual(before);
     await reopened.triples.compact();
-    expect((await reopened.idb.getAll('triples-snapshot')).every((piece) => typeof piece !== 'string')).toBe(true);
+    expect((await reopened.idb.getAll('triples-snapshot')).every((piece) => typeof piece !== 'string' && 'blob' in piece)).toBe(true);
     reopened.close();
   });
 

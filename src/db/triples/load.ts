@@ -7,6 +7,7 @@ import type * as Oxigraph from 'oxigraph';
 import { watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
 import { yieldToEventLoop } from '../util/event-loop';
+import { readAhead } from '../util/read-ahead';
 import { entrySize, replayEntry, setGraphExists } from './change-set';
 import { keyOfRecord, type Engine } from './graph-access';
 import { DEFAULT_KEY } from './graph-names';
@@ -24,30 +25,31 @@ export interface StoredTriples extends Engine {
   snapshotChars: number;
 }
 
+/** Snapshot pieces whose bytes are being read while the engine loads the one before them. */
+const PIECES_AHEAD = 3;
+
 /**
- * Loads the stored triples into a new store of `ox`, in one readonly transaction (one
- * consistent state). Every snapshot piece is asked for at once: IndexedDB reads the later
- * pieces while the engine loads the earlier ones (docs/decisions/0027-triple-cold-start.md).
+ * Loads the stored triples into a new store of `ox`, from one readonly transaction (one
+ * consistent state). A Blob piece comes out of it as a handle: its bytes are read while the
+ * engine loads the pieces before it (docs/decisions/0027-triple-cold-start.md).
  */
 export async function loadStoredTriples(idb: TabulaIdb, ox: OxigraphModule): Promise<StoredTriples> {
   const tx = watched(idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
-  const snapshot = tx.objectStore('triples-snapshot');
-  const keys = await snapshot.getAllKeys();
-  const reads = keys.map((key) => snapshot.get(key));
-  for (const read of reads) read.catch(() => undefined); // observed here; awaited in turn below
-  const [entries, records] = [tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll()];
+  const [pieces, log, graphs] = await Promise.all([tx.objectStore('triples-snapshot').getAll(), tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll(), tx.done]);
   const store = new ox.Store();
   let snapshotChars = 0;
-  // Shifted off, so each piece can be collected once loaded: a large live heap slows V8 down.
-  for (let read = reads.shift(); read; read = reads.shift()) {
-    const piece = await read;
-    if (piece === undefined) continue;
+  // Each piece is let go once handed out, so it can be collected once loaded: a large live heap slows V8 down.
+  const reads = pieces.map((_, i) => () => {
+    const piece = pieces[i];
+    pieces[i] = '';
     snapshotChars += pieceSize(piece);
+    return pieceNQuads(piece).then((text) => ({ text, labelled: pieceLabelled(piece) }));
+  });
+  for await (const { text, labelled } of readAhead(reads, PIECES_AHEAD)) {
     // The engine wrote this text itself (a dump): its checks would find nothing.
-    loadKeepingLabels(ox, store, pieceNQuads(piece), { lenient: true, labelled: pieceLabelled(piece) });
+    loadKeepingLabels(ox, store, text, { lenient: true, labelled });
     await yieldToEventLoop();
   }
-  const [log, graphs] = await Promise.all([entries, records, tx.done]);
   let logChars = 0;
   for (let i = 0; i < log.length; i++) {
     replayEntry(ox, store, log[i]);

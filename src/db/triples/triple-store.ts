@@ -37,7 +37,7 @@ import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { splitAtLineEnds, toNQuads } from './nquads';
-import { deflatePiece, pieceNQuads } from './snapshot-piece';
+import { blobPiece, pieceNQuads } from './snapshot-piece';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
@@ -436,9 +436,9 @@ export class TripleStore {
     const read = (key: number) => async () => {
       const tx = watched(this.idb.transaction('triples-snapshot', 'readonly'));
       const [piece] = await Promise.all([tx.store.get(key), tx.done]);
-      return piece;
+      return piece === undefined ? undefined : pieceNQuads(piece);
     };
-    for await (const piece of readAhead(keys.map(read), PIECES_AHEAD)) if (piece) yield pieceNQuads(piece);
+    for await (const text of readAhead(keys.map(read), PIECES_AHEAD)) if (text !== undefined) yield text;
   }
 
   /**
@@ -744,8 +744,8 @@ export class TripleStore {
 
   /**
    * Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair
-   * intact. The pieces are deflated before it opens (a transaction left idle between
-   * requests commits), yielding between pieces so requests are answered meanwhile.
+   * intact. The pieces are made into Blobs before it opens (a transaction left idle
+   * between requests commits), yielding between pieces so requests are answered meanwhile.
    */
   private async compactNow(engine: LoadedEngine): Promise<void> {
     let dump: string;
@@ -756,7 +756,7 @@ export class TripleStore {
     }
     const pieces = [];
     for (const text of splitAtLineEnds(dump, this.chunkChars)) {
-      pieces.push(deflatePiece(text));
+      pieces.push(blobPiece(text));
       await yieldToEventLoop();
     }
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
