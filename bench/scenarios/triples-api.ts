@@ -163,7 +163,8 @@ const request = <T>(req: IDBRequest<T>): Promise<T> =>
 
 interface LogEntryShape {
   removed: string;
-  added: Array<{ text: string }>;
+  /** Text, bytes, or (a bulk load logged as sent) a Blob of them. */
+  added: Array<{ text: string | Uint8Array | Blob }>;
 }
 
 /**
@@ -189,7 +190,7 @@ export async function storedTriples(dbName: string): Promise<StoredTriples> {
       snapshotChars: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.size), 0),
       snapshotStoredBytes: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : 'blob' in p ? p.blob.size : p.deflated.byteLength), 0),
       logEntries: entries.length,
-      logChars: entries.reduce((n, e) => n + e.removed.length + e.added.reduce((m, a) => m + a.text.length, 0), 0),
+      logChars: entries.reduce((n, e) => n + e.removed.length + e.added.reduce((m, a) => m + (a.text instanceof Blob ? a.text.size : a.text.length), 0), 0),
       graphs: graphs.length,
     };
   } finally {

@@ -8,7 +8,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import type { TabulaIdb } from '../../src/db/storage/schema';
-import { replayEntry, type LogEntry } from '../../src/db/triples/change-set';
+import { readRecord, replayEntry, type LogEntry } from '../../src/db/triples/change-set';
 import { loadKeepingLabels } from '../../src/db/triples/nquads';
 import { pieceNQuads, type SnapshotPiece } from '../../src/db/triples/snapshot-piece';
 
@@ -54,13 +54,15 @@ export async function snapshotDb(idb: TabulaIdb, previous?: DbSnapshot, stores?:
     const pairs = keys.map((k, i) => [k, values[i]] as const).filter(([k]) => !(name === 'config' && DERIVED_CONFIG_KEYS.has(String(k))));
     primary[name] = serialise(pairs);
   });
-  const [, pieces, log] = await Promise.all([
+  const [, pieces, records] = await Promise.all([
     Promise.all(reads),
     triples ? tx.objectStore('triples-snapshot').getAll() : Promise.resolve(undefined),
-    triples ? tx.objectStore('triples-log').getAll() : Promise.resolve(previous!.log),
+    triples ? tx.objectStore('triples-log').getAll() : Promise.resolve(undefined),
     tx.done,
   ]);
   const chunks = pieces ? await Promise.all(pieces.map(pieceText)) : previous!.chunks;
+  // A Blob's bytes are not in its serialised form: the log's are read back.
+  const log = records ? await Promise.all(records.map(readRecord)) : previous!.log;
   return { primary, triplesRaw: triples ? serialise([chunks, log]) : previous!.triplesRaw, chunks, log };
 }
 

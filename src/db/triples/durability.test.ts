@@ -4,6 +4,7 @@ import type { TripleStore } from './triple-store';
 import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
 import { deflateSync } from 'fflate';
 import { pieceNQuads, type SnapshotPiece } from './snapshot-piece';
+import { readRecord } from './change-set';
 
 const P = 'PREFIX : <http://ex/> ';
 
@@ -96,6 +97,25 @@ describe('durability', () => {
     await reopened.triples.compact();
     expect((await reopened.idb.getAll('triples-snapshot')).every((piece) => typeof piece !== 'string' && 'blob' in piece)).toBe(true);
     reopened.close();
+  });
+
+  test('a bulk load logged as sent is stored as a Blob, and a record holding the bytes themselves (an older version) replays the same', async () => {
+    const name = uniqueName('log-blob');
+    const db = await build(name);
+    const body = new TextEncoder().encode(Array.from({ length: 50 }, (_, i) => `<http://ex/s${i}> <http://ex/p> "${i} ü" .\n`).join(''));
+    await db.triples.mergeGraph('http://ex/bulk', { text: body, format: 'application/n-triples' }, { principal: admin });
+    const before = await state(db);
+    const tx = db.idb.transaction('triples-log', 'readwrite');
+    const keys = await tx.store.getAllKeys();
+    const records = await tx.store.getAll();
+    const blobs = records.flatMap((record) => record.added.filter((section) => section.text instanceof Blob));
+    expect(blobs.length).toBe(1);
+    // The same records with the bytes in place of each Blob, as they were written before.
+    for (const [i, record] of records.entries()) await tx.store.put(await readRecord(record), keys[i]);
+    await tx.done;
+    expect((await db.idb.getAll('triples-log')).some((record) => record.added.some((section) => section.text instanceof Uint8Array))).toBe(true);
+    db.close();
+    expect(await state(await openDb(name))).toEqual(before);
   });
 
   test('the log is compacted automatically once it passes its threshold', async () => {

@@ -8,7 +8,7 @@ import { watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
 import { yieldToEventLoop } from '../util/event-loop';
 import { readAhead } from '../util/read-ahead';
-import { entrySize, replayEntry, setGraphExists } from './change-set';
+import { entrySize, readRecord, replayEntry, setGraphExists } from './change-set';
 import { keyOfRecord, type Engine } from './graph-access';
 import { DEFAULT_KEY } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
@@ -26,7 +26,7 @@ export interface StoredTriples extends Engine {
 }
 
 /** Snapshot pieces whose bytes are being read while the engine loads the one before them. */
-const PIECES_AHEAD = 3;
+const PIECES_AHEAD = 16;
 
 /**
  * Loads the stored triples into a new store of `ox`, from one readonly transaction (one
@@ -52,8 +52,9 @@ export async function loadStoredTriples(idb: TabulaIdb, ox: OxigraphModule): Pro
   }
   let logChars = 0;
   for (let i = 0; i < log.length; i++) {
-    replayEntry(ox, store, log[i]);
-    logChars += entrySize(log[i]);
+    const entry = await readRecord(log[i]);
+    replayEntry(ox, store, entry);
+    logChars += entrySize(entry);
     if (i % 100 === 99) await yieldToEventLoop();
   }
   const registry = new Map(graphs.map((r) => [r.iri, r]));

@@ -30,7 +30,7 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { yieldToEventLoop } from '../util/event-loop';
 import { readAhead } from '../util/read-ahead';
-import { entrySize, logRecords, type LogEntry } from './change-set';
+import { entrySize, logRecords, storedRecord, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
 import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
@@ -657,7 +657,7 @@ export class TripleStore {
       const graphs = tx.objectStore('graphs');
       const log = tx.objectStore('triples-log');
       await issueAll<(() => Promise<unknown>) | undefined, unknown>(
-        [...(entry ? logRecords(entry).map((record) => () => log.add(record)) : []), ...registry.map(({ iri, record }) => () => (record ? graphs.put(record) : graphs.delete(iri)))],
+        [...(entry ? logRecords(entry).map((record) => () => log.add(storedRecord(record))) : []), ...registry.map(({ iri, record }) => () => (record ? graphs.put(record) : graphs.delete(iri)))],
         (issue) => (issue ? issue() : Promise.resolve()),
       );
       await tx.done;
