@@ -1,18 +1,19 @@
 /**
  * How a piece of the triple store's snapshot is stored: N-Quads cut at line ends, as a
- * `Blob` of their UTF-8. A cold start reads the whole snapshot back, and in this Chromium
- * a value read out of IndexedDB is unwrapped on the worker's own thread (~50 MB/s), so
- * that read could not overlap the engine's load; a Blob comes out of IndexedDB as a
- * handle, and its bytes are read by the browser off the worker's thread while the engine
- * loads the pieces before it (docs/decisions/0027-triple-cold-start.md).
+ * `Blob` of their UTF-8 or deflated, in turn. A cold start reads the whole snapshot back
+ * on the worker's one thread, where the engine's load takes most of the time: a deflated
+ * piece is small to read but is inflated there; a Blob comes out of IndexedDB as a handle
+ * and the browser reads its bytes off that thread, but in this Chromium not fast enough to
+ * keep up with the engine on its own. In turn, the next Blob is read while the engine
+ * loads and inflates the pieces before it (docs/decisions/0027-triple-cold-start.md).
  *
- * Two older forms load as well, and the next compaction rewrites them as Blobs: deflated
- * bytes (the form before, inflated on the worker's thread), and plain N-Quads strings (the
- * first form, and what a scene import writes: the archive's text as it comes).
+ * Plain N-Quads strings load as well (the first form, and what a scene import writes: the
+ * archive's text as it comes); the next compaction rewrites them.
  */
-import { inflateSync } from 'fflate';
+import { deflateSync, inflateSync } from 'fflate';
+import { utf8 } from '../util/bytes';
 
-/** The form a compaction writes. */
+/** Every other piece a compaction writes. */
 export interface BlobPiece {
   /** Bytes of the UTF-8 N-Quads. */
   size: number;
@@ -21,7 +22,7 @@ export interface BlobPiece {
   labelled: boolean;
 }
 
-/** The form compactions wrote before Blob pieces: the UTF-8 N-Quads deflated by fflate. */
+/** The UTF-8 N-Quads deflated by fflate (level 6: on N-Quads it inflates a third faster than level 1). */
 export interface DeflatedPiece {
   /** Bytes of the UTF-8 N-Quads once inflated. */
   size: number;
@@ -37,6 +38,19 @@ export function blobPiece(nquads: string): BlobPiece {
   const blob = new Blob([nquads]);
   return { size: blob.size, blob, labelled: nquads.includes('_:') };
 }
+
+export function deflatePiece(nquads: string): DeflatedPiece {
+  const bytes = utf8(nquads);
+  return { size: bytes.length, deflated: deflateSync(bytes, { level: 6 }), labelled: nquads.includes('_:') };
+}
+
+/**
+ * The form of the `index`th piece of a snapshot: Blobs and deflated pieces alternate. A
+ * cold start inflates a deflated piece on the worker's thread, while the browser reads
+ * the next Blob off it; the engine's load of each piece takes longer than either
+ * (docs/decisions/0027-triple-cold-start.md).
+ */
+export const snapshotPiece = (nquads: string, index: number): SnapshotPiece => (index % 2 === 0 ? blobPiece(nquads) : deflatePiece(nquads));
 
 /** The piece's N-Quads: UTF-8 bytes for a Blob or deflated piece, the text itself for a plain one. */
 export async function pieceNQuads(piece: SnapshotPiece): Promise<string | Uint8Array> {

@@ -37,7 +37,7 @@ import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { splitAtLineEnds, toNQuads } from './nquads';
-import { blobPiece, pieceNQuads } from './snapshot-piece';
+import { pieceNQuads, snapshotPiece } from './snapshot-piece';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
@@ -756,7 +756,7 @@ export class TripleStore {
     }
     const pieces = [];
     for (const text of splitAtLineEnds(dump, this.chunkChars)) {
-      pieces.push(blobPiece(text));
+      pieces.push(snapshotPiece(text, pieces.length));
       await yieldToEventLoop();
     }
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
