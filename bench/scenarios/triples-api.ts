@@ -148,7 +148,7 @@ export interface StoredTriples {
   ms: number;
   snapshotPieces: number;
   snapshotChars: number;
-  /** What IndexedDB holds of them (deflated, or the characters of plain pieces). */
+  /** What IndexedDB holds of them (Blob or deflated bytes, or the characters of plain pieces). */
   snapshotStoredBytes: number;
   logEntries: number;
   logChars: number;
@@ -163,7 +163,8 @@ const request = <T>(req: IDBRequest<T>): Promise<T> =>
 
 interface LogEntryShape {
   removed: string;
-  added: Array<{ text: string }>;
+  /** Text, bytes, or (a bulk load logged as sent) a Blob of them. */
+  added: Array<{ text: string | Uint8Array | Blob }>;
 }
 
 /**
@@ -177,7 +178,7 @@ export async function storedTriples(dbName: string): Promise<StoredTriples> {
     const start = performance.now();
     const tx = db.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly');
     const [pieces, entries, graphs] = await Promise.all([
-      request(tx.objectStore('triples-snapshot').getAll() as IDBRequest<Array<string | { size: number; deflated: Uint8Array }>>),
+      request(tx.objectStore('triples-snapshot').getAll() as IDBRequest<Array<string | { size: number; deflated: Uint8Array } | { size: number; blob: Blob }>>),
       request(tx.objectStore('triples-log').getAll() as IDBRequest<LogEntryShape[]>),
       request(tx.objectStore('graphs').getAll()),
     ]);
@@ -185,11 +186,11 @@ export async function storedTriples(dbName: string): Promise<StoredTriples> {
     return {
       ms,
       snapshotPieces: pieces.length,
-      // Pieces are deflated (src/db/triples/snapshot-piece.ts) or, written by an older version or a scene import, plain text.
+      // Pieces are Blobs (src/db/triples/snapshot-piece.ts) or, written by an older version or a scene import, deflated bytes or plain text.
       snapshotChars: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.size), 0),
-      snapshotStoredBytes: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : p.deflated.byteLength), 0),
+      snapshotStoredBytes: pieces.reduce((n, p) => n + (typeof p === 'string' ? p.length : 'blob' in p ? p.blob.size : p.deflated.byteLength), 0),
       logEntries: entries.length,
-      logChars: entries.reduce((n, e) => n + e.removed.length + e.added.reduce((m, a) => m + a.text.length, 0), 0),
+      logChars: entries.reduce((n, e) => n + e.removed.length + e.added.reduce((m, a) => m + (a.text instanceof Blob ? a.text.size : a.text.length), 0), 0),
       graphs: graphs.length,
     };
   } finally {

@@ -8,7 +8,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import type { TabulaIdb } from '../../src/db/storage/schema';
-import { replayEntry, type LogEntry } from '../../src/db/triples/change-set';
+import { readRecord, replayEntry, type LogEntry } from '../../src/db/triples/change-set';
 import { loadKeepingLabels } from '../../src/db/triples/nquads';
 import { pieceNQuads, type SnapshotPiece } from '../../src/db/triples/snapshot-piece';
 
@@ -22,9 +22,16 @@ export interface DbSnapshot {
   primary: Record<string, string>;
   /** The triple store's raw snapshot pieces and log, serialised. */
   triplesRaw: string;
-  chunks: SnapshotPiece[];
+  /** The snapshot pieces' N-Quads (a Blob or deflated piece read back as its text). */
+  chunks: string[];
   log: LogEntry[];
 }
+
+/** A piece's N-Quads as text: a Blob's contents are not in its serialised form. */
+const pieceText = async (piece: SnapshotPiece): Promise<string> => {
+  const text = await pieceNQuads(piece);
+  return typeof text === 'string' ? text : new TextDecoder().decode(text);
+};
 
 const serialise = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) => (v instanceof Uint8Array ? `bytes:${Array.from(v).join(',')}` : v));
@@ -47,19 +54,22 @@ export async function snapshotDb(idb: TabulaIdb, previous?: DbSnapshot, stores?:
     const pairs = keys.map((k, i) => [k, values[i]] as const).filter(([k]) => !(name === 'config' && DERIVED_CONFIG_KEYS.has(String(k))));
     primary[name] = serialise(pairs);
   });
-  const [, chunks, log] = await Promise.all([
+  const [, pieces, records] = await Promise.all([
     Promise.all(reads),
-    triples ? tx.objectStore('triples-snapshot').getAll() : Promise.resolve(previous!.chunks),
-    triples ? tx.objectStore('triples-log').getAll() : Promise.resolve(previous!.log),
+    triples ? tx.objectStore('triples-snapshot').getAll() : Promise.resolve(undefined),
+    triples ? tx.objectStore('triples-log').getAll() : Promise.resolve(undefined),
     tx.done,
   ]);
+  const chunks = pieces ? await Promise.all(pieces.map(pieceText)) : previous!.chunks;
+  // A Blob's bytes are not in its serialised form: the log's are read back.
+  const log = records ? await Promise.all(records.map(readRecord)) : previous!.log;
   return { primary, triplesRaw: triples ? serialise([chunks, log]) : previous!.triplesRaw, chunks, log };
 }
 
 /** The quads a snapshot's triple records replay to, one N-Quads line each, sorted. */
 export function replayedQuads(ox: typeof Oxigraph, snapshot: DbSnapshot): string[] {
   const store = new ox.Store();
-  for (const chunk of snapshot.chunks) loadKeepingLabels(ox, store, pieceNQuads(chunk));
+  for (const chunk of snapshot.chunks) loadKeepingLabels(ox, store, chunk);
   for (const entry of snapshot.log) replayEntry(ox, store, entry);
   return store
     .dump({ format: 'application/n-quads' })

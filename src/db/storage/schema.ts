@@ -10,7 +10,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoredDocument } from '../documents/types';
 import type { StoredRole, StoredUser } from '../security/types';
-import type { LogEntry } from '../triples/change-set';
+import type { StoredLogEntry } from '../triples/change-set';
 import type { GraphRecord } from '../triples/graph-permissions';
 import type { SnapshotPiece } from '../triples/snapshot-piece';
 import type { QueryOptions } from '../options/types';
@@ -49,7 +49,7 @@ export interface TabulaSchema extends DBSchema {
     key: string;
     value: unknown;
   };
-  /** The triple store's last snapshot: N-Quads in pieces of ~4 MB cut at line ends, deflated (src/db/triples/snapshot-piece.ts), keyed 0, 1, 2… */
+  /** The triple store's last snapshot: N-Quads in pieces of ~4 MB cut at line ends, as Blobs (src/db/triples/snapshot-piece.ts), keyed 0, 1, 2… */
   'triples-snapshot': {
     key: number;
     value: SnapshotPiece;
@@ -57,7 +57,7 @@ export interface TabulaSchema extends DBSchema {
   /** Changes committed since the snapshot, in commit order (auto-increment keys). */
   'triples-log': {
     key: number;
-    value: LogEntry;
+    value: StoredLogEntry;
   };
   /** The graph registry: one record per named graph, keyed by its IRI as the client wrote it. */
   graphs: {

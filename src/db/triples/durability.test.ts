@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Database } from '../database';
 import type { TripleStore } from './triple-store';
 import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
-import { pieceNQuads } from './snapshot-piece';
+import { deflatePiece, pieceNQuads, type SnapshotPiece } from './snapshot-piece';
+import { readRecord } from './change-set';
 
 const P = 'PREFIX : <http://ex/> ';
 
@@ -65,27 +66,54 @@ describe('durability', () => {
     expect(await state(await openDb(name))).toEqual(before);
   });
 
-  test('a snapshot is stored deflated, and one written as plain N-Quads (an older version, a scene import) loads the same', async () => {
-    const name = uniqueName('deflated');
+  /** The snapshot's pieces rewritten in an older form: plain N-Quads (the first form, a scene import) or all deflated (the form before Blobs). */
+  const olderForms = [
+    ['plain N-Quads', (text: string): SnapshotPiece => text],
+    ['deflated throughout', deflatePiece],
+  ] as const;
+
+  test.each(olderForms)('a snapshot is stored as Blobs and deflated pieces in turn, and one written %s (an older version, a scene import) loads the same', async (form, older) => {
+    const name = uniqueName(`older-${form}`);
     const db = await build(name, { snapshotChunkChars: 300 });
     await db.triples.compact();
     const before = await state(db);
     const pieces = await db.idb.getAll('triples-snapshot');
     expect(pieces.length).toBeGreaterThan(1);
-    for (const piece of pieces) expect(piece).toMatchObject({ size: expect.any(Number), deflated: expect.any(Uint8Array) });
-    // The same quads as plain text pieces, cut at line ends as before deflating.
-    const plain = pieces.map((piece) => new TextDecoder().decode(pieceNQuads(piece) as Uint8Array));
-    expect(plain.every((text) => text.endsWith('\n'))).toBe(true);
+    for (const [i, piece] of pieces.entries()) {
+      expect(piece).toMatchObject({ size: expect.any(Number), labelled: expect.any(Boolean), ...(i % 2 === 0 ? { blob: expect.any(Blob) } : { deflated: expect.any(Uint8Array) }) });
+    }
+    // The same quads in the older form, cut at line ends as the Blobs are.
+    const texts = await Promise.all(pieces.map(async (piece) => new TextDecoder().decode((await pieceNQuads(piece)) as Uint8Array)));
+    expect(texts.every((text) => text.endsWith('\n'))).toBe(true);
     const tx = db.idb.transaction('triples-snapshot', 'readwrite');
     await tx.store.clear();
-    for (const [i, text] of plain.entries()) await tx.store.put(text, i);
+    for (const [i, text] of texts.entries()) await tx.store.put(older(text), i);
     await tx.done;
     db.close();
     const reopened = await openDb(name);
     expect(await state(reopened)).toEqual(before);
     await reopened.triples.compact();
-    expect((await reopened.idb.getAll('triples-snapshot')).every((piece) => typeof piece !== 'string')).toBe(true);
+    expect((await reopened.idb.getAll('triples-snapshot')).every((piece, i) => typeof piece !== 'string' && (i % 2 === 0) === 'blob' in piece)).toBe(true);
     reopened.close();
+  });
+
+  test('a bulk load logged as sent is stored as a Blob, and a record holding the bytes themselves (an older version) replays the same', async () => {
+    const name = uniqueName('log-blob');
+    const db = await build(name);
+    const body = new TextEncoder().encode(Array.from({ length: 50 }, (_, i) => `<http://ex/s${i}> <http://ex/p> "${i} ü" .\n`).join(''));
+    await db.triples.mergeGraph('http://ex/bulk', { text: body, format: 'application/n-triples' }, { principal: admin });
+    const before = await state(db);
+    const tx = db.idb.transaction('triples-log', 'readwrite');
+    const keys = await tx.store.getAllKeys();
+    const records = await tx.store.getAll();
+    const blobs = records.flatMap((record) => record.added.filter((section) => section.text instanceof Blob));
+    expect(blobs.length).toBe(1);
+    // The same records with the bytes in place of each Blob, as they were written before.
+    for (const [i, record] of records.entries()) await tx.store.put(await readRecord(record), keys[i]);
+    await tx.done;
+    expect((await db.idb.getAll('triples-log')).some((record) => record.added.some((section) => section.text instanceof Uint8Array))).toBe(true);
+    db.close();
+    expect(await state(await openDb(name))).toEqual(before);
   });
 
   test('the log is compacted automatically once it passes its threshold', async () => {

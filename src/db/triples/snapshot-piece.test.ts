@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { deflatePiece, pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
+import { blobPiece, deflatePiece, pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
 
 const decode = (bytes: string | Uint8Array) => (typeof bytes === 'string' ? bytes : new TextDecoder('utf-8', { fatal: true }).decode(bytes));
 
@@ -10,19 +10,29 @@ describe('snapshot pieces', () => {
     Array.from({ length: 5000 }, (_, i) => `<http://ex/s${i}> <http://ex/p> "${i}"^^<http://www.w3.org/2001/XMLSchema#integer> .\n`).join(''),
     '',
   ];
+  const forms = [
+    ['a Blob piece (what a compaction writes every other piece)', blobPiece],
+    ['a deflated piece (what a compaction writes every other piece, and every piece before)', deflatePiece],
+  ] as const;
 
-  test.each(texts.map((text) => [text.slice(0, 30), text]))('%j comes back byte for byte, smaller when repetitive', (_, text) => {
-    const piece = deflatePiece(text);
-    const bytes = new TextEncoder().encode(text);
-    expect(piece.size).toBe(bytes.length);
-    expect(pieceSize(piece)).toBe(bytes.length);
-    expect(pieceLabelled(piece)).toBe(text.includes('_:'));
-    expect(decode(pieceNQuads(piece))).toBe(text);
-    if (text.length > 10_000) expect(piece.deflated.byteLength).toBeLessThan(bytes.length / 5);
+  test.each(forms.flatMap(([form, make]) => texts.map((text) => [form, text.slice(0, 30), text, make] as const)))(
+    '%s of %j comes back byte for byte',
+    async (_form, _start, text, make) => {
+      const piece = make(text);
+      const bytes = new TextEncoder().encode(text);
+      expect(pieceSize(piece)).toBe(bytes.length);
+      expect(pieceLabelled(piece)).toBe(text.includes('_:'));
+      expect(decode(await pieceNQuads(piece))).toBe(text);
+    },
+  );
+
+  test('a deflated piece of repetitive N-Quads is several times smaller', () => {
+    const bytes = new TextEncoder().encode(texts[2]);
+    expect(deflatePiece(texts[2]).deflated.byteLength).toBeLessThan(bytes.length / 5);
   });
 
-  test('a plain piece (an older snapshot, a scene import) is its own text', () => {
-    expect(pieceNQuads(texts[0])).toBe(texts[0]);
+  test('a plain piece (the first form, a scene import) is its own text', async () => {
+    expect(await pieceNQuads(texts[0])).toBe(texts[0]);
     expect(pieceSize(texts[0])).toBe(texts[0].length);
     expect(pieceLabelled(texts[0])).toBeUndefined();
   });

@@ -1,47 +1,66 @@
 /**
- * How a piece of the triple store's snapshot is stored: N-Quads cut at line ends, as
- * deflated UTF-8. A cold start reads the whole snapshot back, and in this Chromium
- * IndexedDB hands large values to the worker at ~50 MB/s on the worker's own thread, so
- * the read could not overlap the engine's load; inflating is four to five times faster
- * than that, and N-Quads deflate ten- to sixteen-fold
- * (docs/decisions/0027-triple-cold-start.md).
+ * How a piece of the triple store's snapshot is stored: N-Quads cut at line ends, as a
+ * `Blob` of their UTF-8 or deflated, in turn. A cold start reads the whole snapshot back
+ * on the worker's one thread, where the engine's load takes most of the time: a deflated
+ * piece is small to read but is inflated there; a Blob comes out of IndexedDB as a handle
+ * and the browser reads its bytes off that thread, but in this Chromium not fast enough to
+ * keep up with the engine on its own. In turn, the next Blob is read while the engine
+ * loads and inflates the pieces before it (docs/decisions/0027-triple-cold-start.md).
  *
- * Pieces written as plain N-Quads strings — by earlier versions, and by a scene import,
- * which writes the archive's text as it comes — load as well; the next compaction
- * deflates them.
+ * Plain N-Quads strings load as well (the first form, and what a scene import writes: the
+ * archive's text as it comes); the next compaction rewrites them.
  */
 import { deflateSync, inflateSync } from 'fflate';
 import { utf8 } from '../util/bytes';
 
+/** Every other piece a compaction writes. */
+export interface BlobPiece {
+  /** Bytes of the UTF-8 N-Quads. */
+  size: number;
+  blob: Blob;
+  /** Whether the text mentions `_:` (blank nodes, whose labels a load must keep): known when writing, so a load need not scan for it. */
+  labelled: boolean;
+}
+
+/** The UTF-8 N-Quads deflated by fflate (level 6: on N-Quads it inflates a third faster than level 1). */
 export interface DeflatedPiece {
   /** Bytes of the UTF-8 N-Quads once inflated. */
   size: number;
   deflated: Uint8Array;
-  /** Whether the text mentions `_:` (blank nodes, whose labels a load must keep): known when deflating, so a load need not scan for it. */
   labelled: boolean;
 }
 
 /** A `triples-snapshot` value. */
-export type SnapshotPiece = string | DeflatedPiece;
+export type SnapshotPiece = string | DeflatedPiece | BlobPiece;
 
-/**
- * fflate's level 6: on N-Quads it inflates a third faster than level 1 (the cold start's
- * path) and deflates about as fast (compaction's path, off any request's).
- */
-const LEVEL = 6;
+export function blobPiece(nquads: string): BlobPiece {
+  // The Blob constructor encodes the text as UTF-8 itself (in the browser's code, not here).
+  const blob = new Blob([nquads]);
+  return { size: blob.size, blob, labelled: nquads.includes('_:') };
+}
 
 export function deflatePiece(nquads: string): DeflatedPiece {
   const bytes = utf8(nquads);
-  return { size: bytes.length, deflated: deflateSync(bytes, { level: LEVEL }), labelled: nquads.includes('_:') };
+  return { size: bytes.length, deflated: deflateSync(bytes, { level: 6 }), labelled: nquads.includes('_:') };
 }
 
-/** The piece's N-Quads: UTF-8 bytes for a deflated piece, the text itself for a plain one. */
-export function pieceNQuads(piece: SnapshotPiece): string | Uint8Array {
-  return typeof piece === 'string' ? piece : inflateSync(piece.deflated, { out: new Uint8Array(piece.size) });
+/**
+ * The form of the `index`th piece of a snapshot: Blobs and deflated pieces alternate. A
+ * cold start inflates a deflated piece on the worker's thread, while the browser reads
+ * the next Blob off it; the engine's load of each piece takes longer than either
+ * (docs/decisions/0027-triple-cold-start.md).
+ */
+export const snapshotPiece = (nquads: string, index: number): SnapshotPiece => (index % 2 === 0 ? blobPiece(nquads) : deflatePiece(nquads));
+
+/** The piece's N-Quads: UTF-8 bytes for a Blob or deflated piece, the text itself for a plain one. */
+export async function pieceNQuads(piece: SnapshotPiece): Promise<string | Uint8Array> {
+  if (typeof piece === 'string') return piece;
+  if ('blob' in piece) return new Uint8Array(await piece.blob.arrayBuffer());
+  return inflateSync(piece.deflated, { out: new Uint8Array(piece.size) });
 }
 
 /** Whether the piece mentions `_:`; undefined for a plain piece (the load scans it). */
 export const pieceLabelled = (piece: SnapshotPiece): boolean | undefined => (typeof piece === 'string' ? undefined : piece.labelled);
 
-/** The piece's size once inflated (characters of a plain piece; the same for ASCII N-Quads). */
+/** The piece's size in N-Quads (characters of a plain piece; the same for ASCII N-Quads). */
 export const pieceSize = (piece: SnapshotPiece): number => (typeof piece === 'string' ? piece.length : piece.size);

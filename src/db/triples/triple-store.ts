@@ -30,14 +30,14 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { yieldToEventLoop } from '../util/event-loop';
 import { readAhead } from '../util/read-ahead';
-import { entrySize, logRecords, type LogEntry } from './change-set';
+import { entrySize, logRecords, storedRecord, type LogEntry } from './change-set';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
 import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { splitAtLineEnds, toNQuads } from './nquads';
-import { deflatePiece, pieceNQuads } from './snapshot-piece';
+import { pieceNQuads, snapshotPiece } from './snapshot-piece';
 import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
@@ -436,9 +436,9 @@ export class TripleStore {
     const read = (key: number) => async () => {
       const tx = watched(this.idb.transaction('triples-snapshot', 'readonly'));
       const [piece] = await Promise.all([tx.store.get(key), tx.done]);
-      return piece;
+      return piece === undefined ? undefined : pieceNQuads(piece);
     };
-    for await (const piece of readAhead(keys.map(read), PIECES_AHEAD)) if (piece) yield pieceNQuads(piece);
+    for await (const text of readAhead(keys.map(read), PIECES_AHEAD)) if (text !== undefined) yield text;
   }
 
   /**
@@ -657,7 +657,7 @@ export class TripleStore {
       const graphs = tx.objectStore('graphs');
       const log = tx.objectStore('triples-log');
       await issueAll<(() => Promise<unknown>) | undefined, unknown>(
-        [...(entry ? logRecords(entry).map((record) => () => log.add(record)) : []), ...registry.map(({ iri, record }) => () => (record ? graphs.put(record) : graphs.delete(iri)))],
+        [...(entry ? logRecords(entry).map((record) => () => log.add(storedRecord(record))) : []), ...registry.map(({ iri, record }) => () => (record ? graphs.put(record) : graphs.delete(iri)))],
         (issue) => (issue ? issue() : Promise.resolve()),
       );
       await tx.done;
@@ -744,8 +744,8 @@ export class TripleStore {
 
   /**
    * Snapshot + empty log in ONE transaction: a stop half-way leaves the previous pair
-   * intact. The pieces are deflated before it opens (a transaction left idle between
-   * requests commits), yielding between pieces so requests are answered meanwhile.
+   * intact. The pieces are made into Blobs before it opens (a transaction left idle
+   * between requests commits), yielding between pieces so requests are answered meanwhile.
    */
   private async compactNow(engine: LoadedEngine): Promise<void> {
     let dump: string;
@@ -756,7 +756,7 @@ export class TripleStore {
     }
     const pieces = [];
     for (const text of splitAtLineEnds(dump, this.chunkChars)) {
-      pieces.push(deflatePiece(text));
+      pieces.push(snapshotPiece(text, pieces.length));
       await yieldToEventLoop();
     }
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
