@@ -220,7 +220,10 @@ function makePart(fields: Array<[string, string]>, n: number): Omit<Part, 'body'
     contentType: mediaType(contentType),
   };
   if (raw === null) return head;
-  const text = strictUtf8(bytesOf(raw), () => new DbError('XDMP-HTTP-MULTIPART', `part ${n} Content-Disposition is not valid UTF-8`));
+  // ASCII (every bulk write's usual filename) is its own UTF-8: only other bytes need the decoder.
+  const text = /^[\x00-\x7f]*$/.test(raw)
+    ? raw
+    : strictUtf8(bytesOf(raw), () => new DbError('XDMP-HTTP-MULTIPART', `part ${n} Content-Disposition is not valid UTF-8`));
   try {
     return Object.assign(head, { disposition: parseContentDisposition(text) });
   } catch (e) {
