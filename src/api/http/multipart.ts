@@ -221,7 +221,8 @@ function makePart(fields: Array<[string, string]>, n: number): Omit<Part, 'body'
   };
   if (raw === null) return head;
   // ASCII (every bulk write's usual filename) is its own UTF-8: only other bytes need the decoder.
-  const text = /^[\x00-\x7f]*$/.test(raw)
+  // (Control characters other than tab were refused above.)
+  const text = /^[\t\x20-\x7e]*$/.test(raw)
     ? raw
     : strictUtf8(bytesOf(raw), () => new DbError('XDMP-HTTP-MULTIPART', `part ${n} Content-Disposition is not valid UTF-8`));
   try {
