@@ -1,11 +1,13 @@
 /**
  * Writing documents: `PUT /v1/documents` (content, metadata, or both as multipart),
  * `POST /v1/documents` with a server-generated URI, and the atomic bulk write of a
- * multipart body (MarkLogic’s REST API reference, /v1/documents). Everything is validated before the store is
- * touched, and the store writes each request in one transaction.
+ * multipart body (MarkLogic’s REST API reference, /v1/documents). Everything is validated before the store
+ * commits, and the store writes each request in one transaction: a bulk write's contents are
+ * checked inside it, as they are stored ({@link deferredContent}), the rest before it opens.
  */
 import { DbError } from '../db/errors';
 import {
+  type ContentWrite,
   type DocumentFormat,
   type DocumentWrite,
   extractedXhtml,
@@ -60,6 +62,25 @@ function prepareContent(uri: string, bytes: Uint8Array, formatParam: DocumentFor
   const format = resolveFormat(uri, formatParam, mediaType(contentType));
   if (repair === 'full' && format !== 'xml') throw new DbError('REST-INVALIDPARAM', `repair applies to XML documents only: ${uri}`);
   return { format, content: toStoredContent(bytes, format, uri, { repair: repair === 'full' }), mimeType: mimeTypeFor(uri, format) };
+}
+
+/**
+ * A bulk part's content, decoded, checked and compacted the first time the store reads
+ * `content`: it reads it inside the write's transaction, a chunk of documents at a time, so
+ * IndexedDB stores the chunks already checked while the next is (src/db/documents/store.ts).
+ * A part refused then throws there and the transaction aborts, so nothing is written, as when
+ * every part was checked first. Format and MIME type depend on the URI and the part's type only.
+ */
+function deferredContent(uri: string, bytes: Uint8Array, contentType: string | null): ContentWrite {
+  const format = resolveFormat(uri, undefined, mediaType(contentType));
+  let stored: string | Uint8Array | undefined;
+  return {
+    format,
+    mimeType: mimeTypeFor(uri, format),
+    get content() {
+      return (stored ??= toStoredContent(bytes, format, uri));
+    },
+  };
 }
 
 /**
@@ -251,7 +272,7 @@ export function bulkWrites(parts: Part[], roles: RoleLookup): DocumentWrite[] {
     pending = undefined;
     writes.push({
       uri: target,
-      content: prepareContent(target, part.body, undefined, part.contentType || null),
+      content: deferredContent(target, part.body, part.contentType || null),
       metadata: own ?? defaults,
       ifMatch: firstParam(part, 'versionid'),
     });

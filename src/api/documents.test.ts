@@ -450,6 +450,54 @@ describe('multipart', () => {
     expect((await api.fetch('/v1/documents?uri=/x/1.json')).status).toBe(404);
   });
 
+  // Larger than the store's chunk of puts (250), so the refused part comes after puts were issued.
+  const BIG = 600;
+  const bigBatch = (bad: { at: number; part: { headers: Record<string, string>; body: string | Uint8Array } }) =>
+    multipart(
+      B,
+      Array.from({ length: BIG }, (_, i) =>
+        i === bad.at ? bad.part : { headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="/big/${i}.json"` }, body: `{"n":${i}}` },
+      ),
+    );
+  test.for([
+    { name: 'JSON that does not parse, in the last part', at: BIG - 1, body: '{"n":', status: 400, code: 'XDMP-JSONDOC' },
+    { name: 'JSON that does not parse, in the first part', at: 0, body: '{"n":', status: 400, code: 'XDMP-JSONDOC' },
+    { name: 'bytes that are not UTF-8, in a middle chunk', at: 400, body: Uint8Array.of(0x7b, 0xff, 0x7d), status: 400, code: 'XDMP-DOCUTF8SEQ' },
+  ])('a bulk POST of 600 documents with $name stores none of them, and the next write goes through', async ({ at, body, status, code }) => {
+    const api = await testApi();
+    await api.fetch('/v1/search?q=n&format=json'); // the search index loaded: a write feeds it
+    const part = { headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="/big/${at}.json"` }, body };
+    const res = await api.fetch('/v1/documents', { method: 'POST', body: bigBatch({ at, part }), headers: { ...MP, ...ACCEPT_JSON } });
+    expect(res.status).toBe(status);
+    expect((await errorResponse(res)).messageCode).toBe(code);
+    const listed = await (await api.fetch('/v1/search?format=json&pageLength=1')).json();
+    expect(listed.total).toBe(0);
+    for (const i of [0, at - 1, at + 1, BIG - 1].filter((i) => i >= 0 && i < BIG && i !== at)) {
+      expect((await api.fetch(`/v1/documents?uri=/big/${i}.json`)).status).toBe(404);
+    }
+    const good = multipart(B, [{ headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="/big/after.json"' }, body: '{"after":1}' }]);
+    expect((await api.fetch('/v1/documents', { method: 'POST', body: good, headers: { ...MP, ...ACCEPT_JSON } })).status).toBe(200);
+    expect((await (await api.fetch('/v1/search?format=json&pageLength=1')).json()).total).toBe(1);
+  });
+
+  test.for([
+    { name: 'the search index loaded before the write', loadFirst: true },
+    { name: 'the search index loaded by the search itself', loadFirst: false },
+  ])('search finds every document of a bulk POST right after its answer ($name)', async ({ loadFirst }) => {
+    const api = await testApi();
+    if (loadFirst) await api.fetch('/v1/search?q=zebra&format=json');
+    const words = ['zebra', 'yak', 'wombat'];
+    const docs = Array.from({ length: BIG }, (_, i) => ({ uri: `/big/${i}.json`, word: words[i % words.length] }));
+    const body = multipart(B, docs.map((d) => ({ headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="${d.uri}"` }, body: JSON.stringify({ animal: d.word }) })));
+    expect((await api.fetch('/v1/documents', { method: 'POST', body, headers: { ...MP, ...ACCEPT_JSON } })).status).toBe(200);
+    for (const word of words) {
+      const found = await (await api.fetch(`/v1/search?q=${word}&format=json&pageLength=${BIG}`)).json();
+      const expected = docs.filter((d) => d.word === word).map((d) => d.uri);
+      expect(found.total).toBe(expected.length);
+      expect(found.results.map((r: { uri: string }) => r.uri).sort()).toEqual([...expected].sort());
+    }
+  });
+
   test('a bulk POST whose metadata-only part names a missing document stores nothing', async () => {
     const api = await testApi();
     const body = multipart(B, [

@@ -87,7 +87,8 @@ export function parseMultipart(body: Uint8Array, boundary: string): Part[] {
     // slice, not subarray: a view would keep the whole request alive, and storing a view in
     // IndexedDB clones its entire underlying buffer.
     const content = body.slice(head.bodyStart, Math.max(at, head.bodyStart));
-    parts.push({ ...head.part, body: content });
+    // Not spread: that would read the lazy `headers` (makePart).
+    parts.push(Object.assign(head.part, { body: content }));
     if (last) return parts;
     pos = next;
   }
@@ -190,25 +191,42 @@ function readHeaders(body: Uint8Array, pos: number, n: number) {
 }
 
 function makePart(fields: Array<[string, string]>, n: number): Omit<Part, 'body'> {
-  const headers = new Headers();
-  const seen = new Set<string>();
+  let contentType: string | null = null;
+  let raw: string | null = null;
   for (const [name, value] of fields) {
     const key = name.toLowerCase();
     if (hasControlChar(value)) fail(`part ${n} header ${name} contains a control character`);
     // Two of either would leave the part's type or document ambiguous.
-    if ((key === 'content-type' || key === 'content-disposition') && seen.has(key)) {
-      fail(`part ${n} repeats the ${name} header`);
+    if (key === 'content-type') {
+      if (contentType !== null) fail(`part ${n} repeats the ${name} header`);
+      contentType = value;
+    } else if (key === 'content-disposition') {
+      if (raw !== null) fail(`part ${n} repeats the ${name} header`);
+      raw = value;
     }
-    seen.add(key);
-    headers.append(name, value);
   }
-
-  const contentType = mediaType(headers.get('content-type'));
-  const raw = headers.get('content-disposition');
-  if (raw === null) return { headers, contentType };
-  const text = strictUtf8(bytesOf(raw), () => new DbError('XDMP-HTTP-MULTIPART', `part ${n} Content-Disposition is not valid UTF-8`));
+  // A `Headers` per part cost a tenth of a bulk write's parsing and is rarely read: it is
+  // made on first use, from fields already checked (names are tokens, values free of
+  // control characters and trimmed, so `append` accepts them as they are).
+  let headers: Headers | undefined;
+  const head = {
+    get headers(): Headers {
+      if (!headers) {
+        headers = new Headers();
+        for (const [name, value] of fields) headers.append(name, value);
+      }
+      return headers;
+    },
+    contentType: mediaType(contentType),
+  };
+  if (raw === null) return head;
+  // ASCII (every bulk write's usual filename) is its own UTF-8: only other bytes need the decoder.
+  // (Control characters other than tab were refused above.)
+  const text = /^[\t\x20-\x7e]*$/.test(raw)
+    ? raw
+    : strictUtf8(bytesOf(raw), () => new DbError('XDMP-HTTP-MULTIPART', `part ${n} Content-Disposition is not valid UTF-8`));
   try {
-    return { headers, contentType, disposition: parseContentDisposition(text) };
+    return Object.assign(head, { disposition: parseContentDisposition(text) });
   } catch (e) {
     if (e instanceof DbError) fail(`part ${n}: ${e.detail}`);
     throw e;
@@ -219,8 +237,9 @@ function makePart(fields: Array<[string, string]>, n: number): Omit<Part, 'body'
 function byteString(body: Uint8Array, start: number, end: number): string {
   let s = '';
   // Chunked so a long header line cannot exceed the argument limit of fromCharCode.
+  // `apply` over the view, not a spread: spreading walks the array's iterator.
   for (let i = start; i < end; i += 0x2000) {
-    s += String.fromCharCode(...body.subarray(i, Math.min(end, i + 0x2000)));
+    s += String.fromCharCode.apply(null, body.subarray(i, Math.min(end, i + 0x2000)) as unknown as number[]);
   }
   return s;
 }

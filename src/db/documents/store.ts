@@ -8,7 +8,7 @@
  * - resolve only after the transaction has committed (`tx.done`).
  * Documents a user may not read are invisible to that user, as in MarkLogic.
  */
-import type { IDBPObjectStore } from 'idb';
+import { unwrap, type IDBPObjectStore } from 'idb';
 import { DbError } from '../errors';
 import { abortQuietly, issueAll, watched } from '../storage/requests';
 import { Deadline } from '../deadline';
@@ -175,15 +175,37 @@ export class DocumentStore {
         writes.forEach((w, i) => {
           if (!current.has(w.uri)) current.set(w.uri, existing[i]);
         });
-        const outcomes = writes.map((w) => {
-          const outcome = this.applyWrite(w, current.get(w.uri), principal, policy, version);
-          current.set(w.uri, outcome.document);
-          return outcome;
-        });
-        const written = [...current.values()].filter((d): d is StoredDocument => d !== undefined).map(withReaders);
+        // Every URI ends written or the transaction aborts (a metadata-only write of a missing document throws).
+        const logged = tx.objectStore('search-changes').add({ uris: [...current.keys()] });
+        logged.catch(() => undefined);
+        // The stored form of each URI as last put, in the order the URIs first appear.
+        const stored = new Map<string, StoredDocument>();
+        const outcomes: WriteOutcome[] = [];
+        const raw = unwrap(store);
+        let previous: Promise<unknown> | undefined;
+        for (let start = 0; start < writes.length; start += PUT_CHUNK) {
+          // A write's content may be checked only now (a bulk write's is: src/api/documents-write.ts),
+          // so IndexedDB stores one chunk while the next is checked; a refusal aborts the lot.
+          let last: IDBRequest | undefined;
+          for (const w of writes.slice(start, start + PUT_CHUNK)) {
+            const outcome = this.applyWrite(w, current.get(w.uri), principal, policy, version);
+            current.set(w.uri, outcome.document);
+            outcomes.push(outcome);
+            const doc = withReaders(outcome.document);
+            stored.set(w.uri, doc);
+            last = raw.put(doc);
+          }
+          // Waiting on the chunk before last (an IndexedDB request, which keeps the transaction
+          // open) hands the chunk just issued to the database before the next is prepared.
+          const issued = last && requestDone(last);
+          if (previous) await previous;
+          previous = issued;
+        }
+        const written = [...stored.values()];
+        // A URI written twice (content, then a metadata part) was put twice; the later put stands.
         this.listener?.checkWrite(written);
         deadline.check('the write');
-        const changeKey = await logChange(tx, written.map((d) => d.uri), () => issueAll(written, (doc) => store.put(doc)));
+        const changeKey = (await logged) as number;
         await tx.done;
         this.tell(changeKey, written, []);
         return outcomes;
@@ -247,7 +269,7 @@ export class DocumentStore {
         const updated = withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
         this.listener?.checkWrite([updated]);
         deadline.check('the patch');
-        const changeKey = await logChange(tx, [uri], () => issueAll([updated], (doc) => store.put(doc)));
+        const changeKey = await logChange(tx, [uri], () => putAll(store, [updated]));
         await tx.done;
         this.tell(changeKey, [updated], []);
         return { changed: true, version };
@@ -288,7 +310,7 @@ export class DocumentStore {
           return;
         }
         deadline.check('the delete');
-        const changeKey = await logChange(tx, deleted, () => issueAll(deleted, (u) => store.delete(u)));
+        const changeKey = await logChange(tx, deleted, () => deleteAll(store, deleted));
         await tx.done;
         this.tell(changeKey, [], deleted);
       } catch (e) {
@@ -313,7 +335,7 @@ export class DocumentStore {
           });
         const written = changed.map(withReaders);
         deadline.check('the metadata reset');
-        const changeKey = await logChange(tx, written.map((d) => d.uri), () => issueAll(written, (d) => store.put(d)));
+        const changeKey = await logChange(tx, written.map((d) => d.uri), () => putAll(store, written));
         await tx.done;
         this.tell(changeKey, written, []);
       } catch (e) {
@@ -340,7 +362,7 @@ export class DocumentStore {
         }
         const deleted = visible.map((d) => d.uri);
         deadline.check('the delete');
-        const changeKey = await logChange(tx, deleted, () => issueAll(deleted, (u) => store.delete(u)));
+        const changeKey = await logChange(tx, deleted, () => deleteAll(store, deleted));
         await tx.done;
         this.tell(changeKey, [], deleted);
         return visible.length;
@@ -389,6 +411,39 @@ async function logChange(tx: WriteTransaction, uris: string[], change: () => Pro
   const issues: Array<() => Promise<unknown>> = [() => tx.objectStore('search-changes').add({ uris }), change];
   const [changeKey] = await issueAll(issues, (issue) => issue());
   return changeKey as number;
+}
+
+/** Writes per chunk of a bulk write: large enough that waiting between chunks is rare. */
+const PUT_CHUNK = 250;
+
+/** A raw request as a promise, observed so that a failure nobody awaits is not unhandled (the transaction reports it). */
+function requestDone(req: IDBRequest): Promise<void> {
+  const done = new Promise<void>((resolve, reject) => {
+    req.addEventListener('success', () => resolve());
+    req.addEventListener('error', () => reject(req.error ?? new Error('IndexedDB request failed')));
+  });
+  done.catch(() => undefined);
+  return done;
+}
+
+/**
+ * Puts documents without a promise each. Nothing reads a put's result, and idb's promise per
+ * request (two listeners added and removed, a wrapper, a resolution) cost about a sixth of
+ * a bulk write's time in the worker. A put that fails aborts the transaction, so the caller's
+ * `tx.done` rejects; one that throws as it is issued (a value the structured clone refuses)
+ * throws here, and the caller aborts.
+ */
+function putAll(store: DocumentsStore, docs: readonly StoredDocument[]): Promise<void> {
+  const raw = unwrap(store);
+  for (const doc of docs) raw.put(doc);
+  return Promise.resolve();
+}
+
+/** Deletes by URI the same way as {@link putAll}: failures abort the transaction. */
+function deleteAll(store: DocumentsStore, uris: readonly string[]): Promise<void> {
+  const raw = unwrap(store);
+  for (const uri of uris) raw.delete(uri);
+  return Promise.resolve();
 }
 
 /** URIs matching a filter, sorted, using the primary key range and the collections index. */
