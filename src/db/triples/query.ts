@@ -115,6 +115,59 @@ export function prepareQuery(ox: typeof Oxigraph, text: string, options: QueryOp
   return { form: ast.queryType, options, text: generateSparql(bound), written: text, from, namesDefault };
 }
 
+/**
+ * What a query text was found to be, kept between requests: a client repeats the same
+ * texts (an application's queries, a console's, the benchmark's), and checking the limits,
+ * finding the form and — for a query with FROM — parsing it with sparqljs cost more than
+ * a cheap query takes to run. What is kept depends on the text and the base alone (the
+ * limits are constants; bindings change the text that runs, so a query with bindings is
+ * analysed every time), never on the user or the data: permissions and the dataset are
+ * decided when the query runs. Texts that failed are not kept — they are checked again.
+ * Bounded in entries and in characters: the oldest go first.
+ */
+export class PreparedTexts {
+  /** By base and text: what the first request's preparation found (its options are each request's own). */
+  private readonly byText = new Map<string, Omit<PreparedQuery, 'options'>>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxEntries = 256,
+    private readonly maxChars = 4 * 1024 * 1024,
+    /** A longer text is analysed every time rather than push out many others. */
+    private readonly maxTextChars = 64 * 1024,
+  ) {}
+
+  /** The query an earlier request with the same text and base prepared, with these options; undefined when there is none. */
+  known(text: string, options: QueryOptions): PreparedQuery | undefined {
+    if ((options.bindings?.length ?? 0) > 0) return undefined;
+    const found = this.byText.get(keyOf(text, options));
+    return found && { ...found, options };
+  }
+
+  /** {@link prepareQuery}, kept for the next request with the same text and base when it has no bindings. */
+  prepare(ox: typeof Oxigraph, text: string, options: QueryOptions): PreparedQuery {
+    const prepared = prepareQuery(ox, text, options);
+    if ((options.bindings?.length ?? 0) === 0) this.remember(keyOf(text, options), prepared);
+    return prepared;
+  }
+
+  /** Without bindings the text that runs is the client's: the key's length measures an entry. */
+  private remember(key: string, { options: _options, ...found }: PreparedQuery): void {
+    if (key.length > this.maxTextChars) return;
+    if (this.byText.has(key)) return;
+    this.byText.set(key, found);
+    this.chars += key.length;
+    for (const oldest of this.byText.keys()) {
+      if (this.byText.size <= this.maxEntries && this.chars <= this.maxChars) break;
+      this.byText.delete(oldest);
+      this.chars -= oldest.length;
+    }
+  }
+}
+
+/** The base's length first, so that no other base and text make the same key. */
+const keyOf = (text: string, options: QueryOptions): string => `${options.base?.length ?? -1}:${options.base ?? ''}${text}`;
+
 function parseQuery(text: string, base: string | undefined): Query {
   const parsed = parseSparql(text, base);
   if ((parsed as { type?: string }).type === undefined) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a SPARQL query, got an empty text');

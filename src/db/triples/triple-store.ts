@@ -38,7 +38,7 @@ import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { splitAtLineEnds, toNQuads } from './nquads';
 import { deflatePiece, pieceNQuads } from './snapshot-piece';
-import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
+import { PreparedTexts, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
 import { GraphAccess } from './graph-access';
@@ -140,6 +140,8 @@ export class TripleStore {
   private hostExpectedUntil = 0;
   /** Queries waiting for a host to replace one that went away. */
   private readonly hostWaiters: Array<() => void> = [];
+  /** What earlier requests' query texts were found to be (docs/decisions/0013-sparql-answer-path.md). */
+  private readonly preparedTexts = new PreparedTexts();
 
   constructor(
     private readonly idb: TabulaIdb,
@@ -169,8 +171,11 @@ export class TripleStore {
    * bindings are checked here (docs/decisions/0013-sparql-answer-path.md).
    */
   async prepareQuery(text: string, options: QueryOptions): Promise<PreparedQuery> {
+    // A text seen before (without bindings) was checked and analysed then: nothing in it changes.
+    const known = this.preparedTexts.known(text, options);
+    if (known) return known;
     checkSparqlLimits(text, 'SPARQL query');
-    return this.withModule('input', (ox) => prepareQuery(ox, text, options));
+    return this.withModule('input', (ox) => this.preparedTexts.prepare(ox, text, options));
   }
 
   /**
