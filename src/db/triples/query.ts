@@ -54,11 +54,13 @@ export interface AskResult {
  * `json`: the engine's own SPARQL JSON text, present when it already is the answer
  * (nothing to map back, no page to cut, columns in order). Writing it as it is spares a
  * parse and a re-serialisation, which cost more than many queries take to run; `results`
- * is then parsed only when read.
+ * is then parsed only when read. `bytes`: the same text as UTF-8, when it came that way
+ * from an engine host (which encodes it on its own thread); `json` is then decoded only
+ * when read.
  */
 export type QueryResult =
-  | { form: 'SELECT'; results: SelectResults; json?: string }
-  | { form: 'ASK'; results: AskResult; json?: string }
+  | { form: 'SELECT'; results: SelectResults; json?: string; bytes?: Uint8Array }
+  | { form: 'ASK'; results: AskResult; json?: string; bytes?: Uint8Array }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Oxigraph.Quad[] };
 
 /**
@@ -214,17 +216,24 @@ class LazyResults {
 
   constructor(
     readonly form: 'SELECT' | 'ASK',
-    readonly json: string,
+    private text: string | undefined,
+    readonly bytes?: Uint8Array,
   ) {}
+
+  get json(): string {
+    return (this.text ??= utf8.decode(this.bytes));
+  }
 
   get results(): SelectResults | AskResult {
     return (this.parsed ??= JSON.parse(this.json) as SelectResults | AskResult);
   }
 }
 
-/** A SELECT or ASK result over the engine's JSON text, parsed only when `results` is read. */
-export const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> =>
-  new LazyResults(form, json) as unknown as Extract<QueryResult, { form: F }>;
+const utf8 = new TextDecoder();
+
+/** A SELECT or ASK result over the engine's JSON text (or its UTF-8 bytes), parsed only when `results` is read. */
+export const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string | Uint8Array): Extract<QueryResult, { form: F }> =>
+  (typeof json === 'string' ? new LazyResults(form, json) : new LazyResults(form, undefined, json)) as unknown as Extract<QueryResult, { form: F }>;
 
 /**
  * `SELECT *` columns in the order the variables first appear in the query, as people

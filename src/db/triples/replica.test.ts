@@ -75,6 +75,36 @@ describe('a database with an engine host', () => {
     expect(comparable(await run(db, text, who, extra))).toEqual(comparable(await run(alone, text, who, extra)));
   });
 
+  it.each([
+    ['SELECT', 'SELECT ?p ?o WHERE { <http://a> ?p ?o } ORDER BY ?p ?o'],
+    ['ASK', 'ASK { <http://b> <http://age> 41 }'],
+  ])('hands back a %s answer as the engine\'s JSON text in UTF-8, moved rather than copied', async (_form, text) => {
+    const name = uniqueName('replica-bytes');
+    const { db } = await withHost(name);
+    await seed(db);
+    const alone = await openDb(name);
+    open.push({ close: () => alone.close() });
+    const hosted = (await run(db, text, admin)) as Extract<QueryResult, { form: 'SELECT' | 'ASK' }>;
+    const here = (await run(alone, text, admin)) as Extract<QueryResult, { form: 'SELECT' | 'ASK' }>;
+    expect(here.bytes).toBeUndefined();
+    expect(here.json).toContain('"head"');
+    expect(new TextDecoder().decode(hosted.bytes)).toBe(here.json);
+    expect(hosted.json).toBe(here.json);
+  });
+
+  it('moves the answer\'s bytes to the database (the transfer list names their buffer)', async () => {
+    const name = uniqueName('replica-transfer');
+    const replica = await Database.openTripleReplica({ indexedDB, name, oxigraph: nodeOxigraph });
+    const posted: Array<{ message: FromHost; transfer?: Transferable[] }> = [];
+    const port: Port<ToHost, FromHost> = { postMessage: (message, transfer) => void posted.push({ message, transfer }), onmessage: null };
+    replica.serve(port);
+    port.onmessage!({ data: { type: 'query', id: 1, query: { form: 'ASK', text: 'ASK {}', unchecked: true, options: { principal: admin } } } });
+    await vi.waitUntil(() => posted.length > 0);
+    const [{ message, transfer }] = posted;
+    const result = message.type === 'answer' ? message.result : undefined;
+    expect(result && 'bytes' in result && transfer).toEqual([result && 'bytes' in result ? result.bytes.buffer : undefined]);
+  });
+
   it('runs queries without loading the store in its own worker', async () => {
     const name = uniqueName('replica-cold');
     const writer = await openDb(name);
