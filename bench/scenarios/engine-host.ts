@@ -14,7 +14,10 @@ const status = async (): Promise<{ engineHost: { attached: boolean; hosts: numbe
 /** Starts this page's engine host and waits until the worker has attached it (or `timeoutMs` passes). */
 export async function engineHostStart({ timeoutMs }: { timeoutMs: number }): Promise<{ attachedMs: number }> {
   const start = performance.now();
-  void runEngineHost();
+  await runEngineHost();
+  // A page starts its host when the service worker first asks for one: on the first SPARQL
+  // query that finds none (docs/decisions/0028-engine-host.md, Started on first need).
+  await sparqlSelect('ASK {}');
   while (!(await status()).engineHost.attached) {
     if (performance.now() - start > timeoutMs) throw new Error(`no engine host was attached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
