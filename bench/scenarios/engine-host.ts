@@ -15,10 +15,10 @@ const status = async (): Promise<{ engineHost: { attached: boolean; hosts: numbe
 export async function engineHostStart({ timeoutMs }: { timeoutMs: number }): Promise<{ attachedMs: number }> {
   const start = performance.now();
   await runEngineHost();
-  // A page starts its host when the service worker first asks for one: on the first SPARQL
-  // query that finds none (docs/decisions/0028-engine-host.md, Started on first need).
-  await sparqlSelect('ASK {}');
+  // A page starts its host when the service worker asks for one: on a SPARQL query that finds
+  // none (docs/decisions/0028-engine-host.md, Started on first need), so queries are sent until it is attached.
   while (!(await status()).engineHost.attached) {
+    await sparqlSelect('ASK {}');
     if (performance.now() - start > timeoutMs) throw new Error(`no engine host was attached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -192,6 +192,27 @@ describe('asking the pages for a host', () => {
     await run(db, 'ASK { ?s ?p ?o }', admin);
     expect(ask).toHaveBeenCalledTimes(1);
   });
+
+  it('with no page to ask, a query after a while asks again, and runs on the host a console opened since starts', async () => {
+    const db = await openDb(uniqueName('replica-page-later'), { hostReturnMs: 10_000, hostAskAgainMs: 50 });
+    open.push({ close: () => db.close() });
+    const host = silentHost();
+    let pageOpen = false;
+    const ask = vi.fn(async () => {
+      if (pageOpen) setTimeout(() => db.attachEngineHost(host.port, host), 20);
+      return pageOpen;
+    });
+    db.askForEngineHostWith(ask);
+    expect(comparable(await run(db, 'ASK { ?s ?p ?o }', admin))).toEqual({ head: {}, boolean: false });
+    pageOpen = true;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const answer = run(db, 'ASK { ?s ?p ?o }', admin);
+    await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
+    const query = host.sent.find((m) => m.type === 'query') as { id: number };
+    host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
+    expect(comparable(await answer)).toEqual({ head: {}, boolean: true });
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('a query the host does not answer', () => {

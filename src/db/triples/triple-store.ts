@@ -79,6 +79,8 @@ export interface TripleStoreOptions {
   urgentAfterChars?: number;
   /** Milliseconds a query whose engine host went away waits for the next host before running here (default 3,000). */
   hostReturnMs?: number;
+  /** Milliseconds after asking the pages for a host and finding none to run it before a query asks again (default 1,000). */
+  hostAskAgainMs?: number;
 }
 
 /** Options of the graph-store writes. */
@@ -121,6 +123,13 @@ export class TripleStore {
    * after a cancel) waits for the next host before it runs in this worker instead.
    */
   private readonly hostReturnMs: number;
+  private readonly hostAskAgainMs: number;
+  /**
+   * `performance.now()` before which a query that finds no host does not ask the pages again:
+   * the last asking found no console page to run one. A page opened since is asked by the
+   * first query after it, and asking is not paid by every query of a session without one.
+   */
+  private askAgainAt = 0;
   /** `performance.now()` of the last write's end: a pending compaction waits for a quiet spell after it. */
   private lastWrite = 0;
   /** Set when the log is far past its limit: a pending compaction stops waiting. */
@@ -155,6 +164,7 @@ export class TripleStore {
     this.idleMs = options.compactWhenIdleMs ?? 1_000;
     this.urgentAfterChars = options.urgentAfterChars ?? 256 * 1024 * 1024;
     this.hostReturnMs = options.hostReturnMs ?? 3_000;
+    this.hostAskAgainMs = options.hostAskAgainMs ?? 1_000;
   }
 
   /** Loads the store from IndexedDB (once; every caller shares the same load). */
@@ -381,9 +391,14 @@ export class TripleStore {
   }
 
   private async askForHost(): Promise<void> {
-    if (!this.requestHost || this.hostAsked) return;
+    if (!this.requestHost || this.hostAsked || performance.now() < this.askAgainAt) return;
     this.hostAsked = true;
     if (await this.requestHost().catch(() => false)) this.expectHost(this.hostReturnMs);
+    else {
+      // No page could run one: a console opened later must still be asked.
+      this.hostAsked = false;
+      this.askAgainAt = performance.now() + this.hostAskAgainMs;
+    }
   }
 
   /** Whether an engine host is attached and usable. */
