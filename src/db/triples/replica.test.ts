@@ -164,6 +164,14 @@ function silentHost() {
   return { port, sent, gone, end, restart: vi.fn() };
 }
 
+/** The host answers the query it was sent `true` (an ASK); the database's answer, comparable. */
+async function answeredTrue(host: ReturnType<typeof silentHost>, answer: Promise<QueryResult>): Promise<unknown> {
+  await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
+  const query = host.sent.find((m) => m.type === 'query') as { id: number };
+  host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
+  return comparable(await answer);
+}
+
 describe('asking the pages for a host', () => {
   it('the first query with no host asks once, and runs on the host that arrives', async () => {
     const db = await openDb(uniqueName('replica-ask'), { hostReturnMs: 10_000 });
@@ -175,10 +183,7 @@ describe('asking the pages for a host', () => {
     });
     db.askForEngineHostWith(ask);
     const answer = run(db, 'ASK { ?s ?p ?o }', admin);
-    await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
-    const query = host.sent.find((m) => m.type === 'query') as { id: number };
-    host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
-    expect(comparable(await answer)).toEqual({ head: {}, boolean: true });
+    expect(await answeredTrue(host, answer)).toEqual({ head: {}, boolean: true });
     expect(ask).toHaveBeenCalledTimes(1);
   });
 
@@ -207,10 +212,7 @@ describe('asking the pages for a host', () => {
     pageOpen = true;
     await new Promise((resolve) => setTimeout(resolve, 60));
     const answer = run(db, 'ASK { ?s ?p ?o }', admin);
-    await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
-    const query = host.sent.find((m) => m.type === 'query') as { id: number };
-    host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
-    expect(comparable(await answer)).toEqual({ head: {}, boolean: true });
+    expect(await answeredTrue(host, answer)).toEqual({ head: {}, boolean: true });
     expect(ask).toHaveBeenCalledTimes(2);
   });
 });
