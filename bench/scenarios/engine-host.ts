@@ -7,14 +7,18 @@
 import { runEngineHost } from '../../src/console/lib/engine-host';
 import { timed } from './latency';
 import { JSON_TYPE, timedPing } from './search-api';
+import { sparqlSelect } from './triples-api';
 
 const status = async (): Promise<{ engineHost: { attached: boolean; hosts: number } }> => (await fetch('/tabula/v1/status')).json();
 
 /** Starts this page's engine host and waits until the worker has attached it (or `timeoutMs` passes). */
 export async function engineHostStart({ timeoutMs }: { timeoutMs: number }): Promise<{ attachedMs: number }> {
   const start = performance.now();
-  void runEngineHost();
+  await runEngineHost();
+  // A page starts its host when the service worker asks for one: on a SPARQL query that finds
+  // none (docs/decisions/0028-engine-host.md, Started on first need), so queries are sent until it is attached.
   while (!(await status()).engineHost.attached) {
+    await sparqlSelect('ASK {}');
     if (performance.now() - start > timeoutMs) throw new Error(`no engine host was attached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

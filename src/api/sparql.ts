@@ -57,10 +57,12 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
   // Negotiated once the form is known and before the query runs: a 406 costs nothing.
   const mediaType = negotiateSparqlResults(c.req.raw, answerKind[prepared.form]);
   const result = await triples.runQuery(prepared);
+  // The engine's own JSON text, as it came: from an engine host already UTF-8, which is what is sent.
+  const engineText = result.form === 'SELECT' || result.form === 'ASK' ? (result.bytes ?? result.json) : undefined;
   const body =
     result.form === 'SELECT' || result.form === 'ASK'
-      ? result.json !== undefined && sparqlResultsWriter(mediaType) === 'json'
-        ? result.json
+      ? engineText !== undefined && sparqlResultsWriter(mediaType) === 'json'
+        ? engineText
         : serializeResults(result.results, mediaType, thingsHref)
       : await triples.withModule('engine', (ox) => serializeQuads(result.quads, mediaType, ox, { href: thingsHref, title: `${result.form} results` }));
   // Serialising is synchronous, and a large result takes a while: past the deadline it is not sent.

@@ -15,6 +15,17 @@ describe('streamed responses', () => {
     expect(await res.text()).toBe(text);
   });
 
+  test.for([
+    { name: 'ASCII JSON', text: '{"head":{},"boolean":true}' },
+    { name: 'non-ASCII text', text: 'Zoë → 東京 😀' },
+    { name: 'nothing', text: '' },
+  ])('carry bytes already encoded ($name) as they are', async ({ text }) => {
+    const bytes = new TextEncoder().encode(text);
+    const res = streamedResponse(bytes, { status: 200 });
+    expect(isStreamed(res)).toBe(true);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+  });
+
   test('are told apart from other responses, which the worker re-wraps', () => {
     expect(isStreamed(streamedResponse('x', {}))).toBe(true);
     expect(isStreamed(new Response('x'))).toBe(false);

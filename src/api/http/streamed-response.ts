@@ -13,9 +13,9 @@
 const encoder = new TextEncoder();
 const streamed = new WeakSet<Response>();
 
-/** A Response with `text` (UTF-8) as a one-chunk byte stream. */
-export function streamedResponse(text: string, init: ResponseInit): Response {
-  const bytes = encoder.encode(text);
+/** A Response with `text` (UTF-8; or bytes already encoded) as a one-chunk byte stream. */
+export function streamedResponse(text: string | Uint8Array, init: ResponseInit): Response {
+  const bytes = typeof text === 'string' ? encoder.encode(text) : text;
   const response = new Response(
     new ReadableStream<Uint8Array>({
       start(controller) {

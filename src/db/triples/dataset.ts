@@ -54,10 +54,11 @@ export function chooseDataset(...candidates: Array<{ defaultGraphs?: GraphKey[];
  */
 export function datasetOptions(access: GraphAccess, dataset: Dataset, namesDefault = false): DatasetOptions {
   const ox = access.ox;
-  const defaultAsNamed = access.canRead(DEFAULT_KEY) ? [ox.namedNode(DEFAULT_GRAPH_IRI)] : [];
   if (dataset.kind === 'as-written' && access.readsEverything() && !namesDefault) return {};
   if (dataset.kind !== 'explicit') {
+    // The common case, first and without making any engine term: each is an object in the wasm heap.
     if (access.readsEverything() && !namesDefault) return { use_default_graph_as_union: true };
+    const defaultAsNamed = access.canRead(DEFAULT_KEY) ? [ox.namedNode(DEFAULT_GRAPH_IRI)] : [];
     const named = access.readableNamedGraphs();
     const defaults = access.canRead(DEFAULT_KEY) ? [DEFAULT_KEY, ...named] : named;
     const namedTerms = named.map((k) => ox.namedNode(k));

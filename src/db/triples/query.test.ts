@@ -3,7 +3,7 @@ import { nodeOxigraph } from '../../../test/oxigraph';
 import type { Database } from '../database';
 import { parseBindingParam } from './bindings';
 import { admin, askValue, lines, openDb, principal, reader, rejection, rows, uniqueName } from './test-support';
-import type { QueryOptions } from './query';
+import { prepareQuery, PreparedTexts, type PreparedQuery, type QueryOptions } from './query';
 
 const P = 'PREFIX : <http://ex/> ';
 const DEFAULT = 'http://marklogic.com/semantics#default-graph';
@@ -267,4 +267,63 @@ test('CONSTRUCT results are triples, whatever graph they came from', async () =>
   const db = await seeded();
   const r = await db.triples.query(P + 'CONSTRUCT { ?s :q ?o } WHERE { GRAPH :g1 { ?s :p ?o } }', { principal: admin });
   expect(r.form === 'CONSTRUCT' && lines(r.quads)).toEqual(['<http://ex/a> <http://ex/q> "1"^^<http://www.w3.org/2001/XMLSchema#integer>']);
+});
+
+describe('prepared query texts kept between requests', () => {
+  const ox = nodeOxigraph();
+  const base = { principal: admin };
+  const FROM = 'SELECT ?s FROM <http://ex/g1> WHERE { ?s ?p ?o }';
+  const without = ({ options: _options, ...found }: PreparedQuery) => found;
+
+  test.for([
+    { name: 'a query Oxigraph parses alone', text: 'ASK {}', options: {} },
+    { name: 'a query with FROM (parsed by sparqljs)', text: FROM, options: {} },
+    { name: 'a query naming the reserved default graph', text: `SELECT * WHERE { GRAPH <${DEFAULT}> { ?s ?p ?o } }`, options: {} },
+    { name: 'a query with a base', text: 'SELECT ?s FROM <g> WHERE { ?s ?p ?o }', options: { base: 'http://ex/' } },
+  ])('$name: the second request finds what the first was prepared as, with its own options', ({ text, options }) => {
+    const texts = new PreparedTexts();
+    const first = texts.prepare(ox, text, { ...base, ...options });
+    const second: QueryOptions = { principal: reader, start: 3, ...options };
+    const known = texts.known(text, second);
+    expect(known && without(known)).toEqual(without(prepareQuery(ox, text, second)));
+    expect(known && without(known)).toEqual(without(first));
+    expect(known?.options).toBe(second);
+  });
+
+  test.for([
+    { name: 'bindings (the text that runs depends on them)', kept: { bindings: [{ name: 's', value: 'x' }] }, asked: { bindings: [{ name: 's', value: 'x' }] } },
+    { name: 'another base', kept: { base: 'http://ex/' }, asked: { base: 'http://other/' } },
+    { name: 'no base where one was given', kept: { base: 'http://ex/' }, asked: {} },
+  ])('nothing is found for $name', ({ kept, asked }) => {
+    const texts = new PreparedTexts();
+    texts.prepare(ox, FROM, { ...base, ...kept });
+    expect(texts.known(FROM, { ...base, ...asked })).toBeUndefined();
+  });
+
+  test('a text that fails is not kept: it fails again', () => {
+    const texts = new PreparedTexts();
+    const bad = 'SELECT ?s FROM WHERE {';
+    expect(() => texts.prepare(ox, bad, base)).toThrow();
+    expect(texts.known(bad, base)).toBeUndefined();
+  });
+
+  test.for([
+    { name: 'entries', maxEntries: 2, maxChars: 1_000_000 },
+    // Room for two of the texts below (each kept with a few characters of key prefix), not three.
+    { name: 'characters', maxEntries: 100, maxChars: Math.round(2.5 * 'ASK { ?s0 ?p ?o }'.length) },
+  ])('past its bound in $name the oldest text goes first', ({ maxEntries, maxChars }) => {
+    const texts = new PreparedTexts(maxEntries, maxChars, maxChars);
+    const q = (i: number) => `ASK { ?s${i} ?p ?o }`;
+    for (let i = 0; i < 3; i++) texts.prepare(ox, q(i), base);
+    expect([0, 1, 2].map((i) => texts.known(q(i), base) !== undefined)).toEqual([false, true, true]);
+  });
+
+  test('a repeated query runs with the permissions of its own user, not of the first', async () => {
+    const db = await seeded();
+    const text = P + 'SELECT ?s FROM :secret WHERE { ?s ?p ?o }';
+    const asAdmin = rows(await db.triples.query(text, { principal: admin }));
+    expect(asAdmin.map((r) => r.s)).toEqual(['http://ex/s']);
+    expect(rows(await db.triples.query(text, { principal: principal('outsider') }))).toEqual([]);
+    expect(rows(await db.triples.query(text, { principal: admin }))).toEqual(asAdmin);
+  });
 });

@@ -54,11 +54,13 @@ export interface AskResult {
  * `json`: the engine's own SPARQL JSON text, present when it already is the answer
  * (nothing to map back, no page to cut, columns in order). Writing it as it is spares a
  * parse and a re-serialisation, which cost more than many queries take to run; `results`
- * is then parsed only when read.
+ * is then parsed only when read. `bytes`: the same text as UTF-8, when it came that way
+ * from an engine host (which encodes it on its own thread); `json` is then decoded only
+ * when read.
  */
 export type QueryResult =
-  | { form: 'SELECT'; results: SelectResults; json?: string }
-  | { form: 'ASK'; results: AskResult; json?: string }
+  | { form: 'SELECT'; results: SelectResults; json?: string; bytes?: Uint8Array }
+  | { form: 'ASK'; results: AskResult; json?: string; bytes?: Uint8Array }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: Oxigraph.Quad[] };
 
 /**
@@ -115,6 +117,59 @@ export function prepareQuery(ox: typeof Oxigraph, text: string, options: QueryOp
   return { form: ast.queryType, options, text: generateSparql(bound), written: text, from, namesDefault };
 }
 
+/**
+ * What a query text was found to be, kept between requests: a client repeats the same
+ * texts (an application's queries, a console's, the benchmark's), and checking the limits,
+ * finding the form and — for a query with FROM — parsing it with sparqljs cost more than
+ * a cheap query takes to run. What is kept depends on the text and the base alone (the
+ * limits are constants; bindings change the text that runs, so a query with bindings is
+ * analysed every time), never on the user or the data: permissions and the dataset are
+ * decided when the query runs. Texts that failed are not kept — they are checked again.
+ * Bounded in entries and in characters: the oldest go first.
+ */
+export class PreparedTexts {
+  /** By base and text: what the first request's preparation found (its options are each request's own). */
+  private readonly byText = new Map<string, Omit<PreparedQuery, 'options'>>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxEntries = 256,
+    private readonly maxChars = 4 * 1024 * 1024,
+    /** A longer text is analysed every time rather than push out many others. */
+    private readonly maxTextChars = 64 * 1024,
+  ) {}
+
+  /** The query an earlier request with the same text and base prepared, with these options; undefined when there is none. */
+  known(text: string, options: QueryOptions): PreparedQuery | undefined {
+    if ((options.bindings?.length ?? 0) > 0) return undefined;
+    const found = this.byText.get(keyOf(text, options));
+    return found && { ...found, options };
+  }
+
+  /** {@link prepareQuery}, kept for the next request with the same text and base when it has no bindings. */
+  prepare(ox: typeof Oxigraph, text: string, options: QueryOptions): PreparedQuery {
+    const prepared = prepareQuery(ox, text, options);
+    if ((options.bindings?.length ?? 0) === 0) this.remember(keyOf(text, options), prepared);
+    return prepared;
+  }
+
+  /** Without bindings the text that runs is the client's: the key's length measures an entry. */
+  private remember(key: string, { options: _options, ...found }: PreparedQuery): void {
+    if (key.length > this.maxTextChars) return;
+    if (this.byText.has(key)) return;
+    this.byText.set(key, found);
+    this.chars += key.length;
+    for (const oldest of this.byText.keys()) {
+      if (this.byText.size <= this.maxEntries && this.chars <= this.maxChars) break;
+      this.byText.delete(oldest);
+      this.chars -= oldest.length;
+    }
+  }
+}
+
+/** The base's length first, so that no other base and text make the same key. */
+const keyOf = (text: string, options: QueryOptions): string => `${options.base?.length ?? -1}:${options.base ?? ''}${text}`;
+
 function parseQuery(text: string, base: string | undefined): Query {
   const parsed = parseSparql(text, base);
   if ((parsed as { type?: string }).type === undefined) throw new DbError('RESTAPI-INVALIDCONTENT', 'expected a SPARQL query, got an empty text');
@@ -161,17 +216,24 @@ class LazyResults {
 
   constructor(
     readonly form: 'SELECT' | 'ASK',
-    readonly json: string,
+    private text: string | undefined,
+    readonly bytes?: Uint8Array,
   ) {}
+
+  get json(): string {
+    return (this.text ??= utf8.decode(this.bytes));
+  }
 
   get results(): SelectResults | AskResult {
     return (this.parsed ??= JSON.parse(this.json) as SelectResults | AskResult);
   }
 }
 
-/** A SELECT or ASK result over the engine's JSON text, parsed only when `results` is read. */
-export const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string): Extract<QueryResult, { form: F }> =>
-  new LazyResults(form, json) as unknown as Extract<QueryResult, { form: F }>;
+const utf8 = new TextDecoder();
+
+/** A SELECT or ASK result over the engine's JSON text (or its UTF-8 bytes), parsed only when `results` is read. */
+export const withLazyResults = <F extends 'SELECT' | 'ASK'>(form: F, json: string | Uint8Array): Extract<QueryResult, { form: F }> =>
+  (typeof json === 'string' ? new LazyResults(form, json) : new LazyResults(form, undefined, json)) as unknown as Extract<QueryResult, { form: F }>;
 
 /**
  * `SELECT *` columns in the order the variables first appear in the query, as people

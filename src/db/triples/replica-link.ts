@@ -156,6 +156,7 @@ export class ReplicaLink {
 /** A host's answer as the database's own result, the quads rebuilt in the database's engine module. */
 export function fromPortable(ox: typeof Oxigraph, result: PortableResult): QueryResult {
   if ('quads' in result) return { form: result.form, quads: result.quads.map((q) => externalQuad(engineTerm(ox, q) as Oxigraph.Quad)) };
+  if ('bytes' in result) return withLazyResults(result.form, result.bytes);
   if ('json' in result) return withLazyResults(result.form, result.json);
   return result as QueryResult;
 }

@@ -36,8 +36,13 @@ export interface PlainTerm {
   graph?: PlainTerm;
 }
 
-/** A query's answer as plain data: SELECT and ASK as the engine's JSON text (or parsed, when paged), quads as plain terms. */
+/**
+ * A query's answer as plain data: SELECT and ASK as the engine's JSON text — as UTF-8
+ * bytes, transferred, so the service worker neither copies nor encodes it — (or parsed,
+ * when paged), quads as plain terms.
+ */
 export type PortableResult =
+  | { form: 'SELECT' | 'ASK'; bytes: Uint8Array }
   | { form: 'SELECT' | 'ASK'; json: string }
   | { form: 'SELECT' | 'ASK'; results: Extract<QueryResult, { form: 'SELECT' | 'ASK' }>['results'] }
   | { form: 'CONSTRUCT' | 'DESCRIBE'; quads: PlainTerm[] };
@@ -57,7 +62,8 @@ export type FromHost =
 
 /** The part of a MessagePort both ends use (a real port in browsers and Node; a fake in tests). */
 export interface Port<In, Out> {
-  postMessage(message: Out): void;
+  /** `transfer`: buffers the message moves to the other side rather than copies. */
+  postMessage(message: Out, transfer?: Transferable[]): void;
   onmessage: ((event: { data: In }) => void) | null;
   close?(): void;
 }

@@ -75,6 +75,36 @@ describe('a database with an engine host', () => {
     expect(comparable(await run(db, text, who, extra))).toEqual(comparable(await run(alone, text, who, extra)));
   });
 
+  it.each([
+    ['SELECT', 'SELECT ?p ?o WHERE { <http://a> ?p ?o } ORDER BY ?p ?o'],
+    ['ASK', 'ASK { <http://b> <http://age> 41 }'],
+  ])('hands back a %s answer as the engine\'s JSON text in UTF-8, moved rather than copied', async (_form, text) => {
+    const name = uniqueName('replica-bytes');
+    const { db } = await withHost(name);
+    await seed(db);
+    const alone = await openDb(name);
+    open.push({ close: () => alone.close() });
+    const hosted = (await run(db, text, admin)) as Extract<QueryResult, { form: 'SELECT' | 'ASK' }>;
+    const here = (await run(alone, text, admin)) as Extract<QueryResult, { form: 'SELECT' | 'ASK' }>;
+    expect(here.bytes).toBeUndefined();
+    expect(here.json).toContain('"head"');
+    expect(new TextDecoder().decode(hosted.bytes)).toBe(here.json);
+    expect(hosted.json).toBe(here.json);
+  });
+
+  it('moves the answer\'s bytes to the database (the transfer list names their buffer)', async () => {
+    const name = uniqueName('replica-transfer');
+    const replica = await Database.openTripleReplica({ indexedDB, name, oxigraph: nodeOxigraph });
+    const posted: Array<{ message: FromHost; transfer?: Transferable[] }> = [];
+    const port: Port<ToHost, FromHost> = { postMessage: (message, transfer) => void posted.push({ message, transfer }), onmessage: null };
+    replica.serve(port);
+    port.onmessage!({ data: { type: 'query', id: 1, query: { form: 'ASK', text: 'ASK {}', unchecked: true, options: { principal: admin } } } });
+    await vi.waitUntil(() => posted.length > 0);
+    const [{ message, transfer }] = posted;
+    const result = message.type === 'answer' ? message.result : undefined;
+    expect(result && 'bytes' in result && transfer).toEqual([result && 'bytes' in result ? result.bytes.buffer : undefined]);
+  });
+
   it('runs queries without loading the store in its own worker', async () => {
     const name = uniqueName('replica-cold');
     const writer = await openDb(name);
@@ -134,6 +164,14 @@ function silentHost() {
   return { port, sent, gone, end, restart: vi.fn() };
 }
 
+/** The host answers the query it was sent `true` (an ASK); the database's answer, comparable. */
+async function answeredTrue(host: ReturnType<typeof silentHost>, answer: Promise<QueryResult>): Promise<unknown> {
+  await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
+  const query = host.sent.find((m) => m.type === 'query') as { id: number };
+  host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
+  return comparable(await answer);
+}
+
 describe('asking the pages for a host', () => {
   it('the first query with no host asks once, and runs on the host that arrives', async () => {
     const db = await openDb(uniqueName('replica-ask'), { hostReturnMs: 10_000 });
@@ -145,10 +183,7 @@ describe('asking the pages for a host', () => {
     });
     db.askForEngineHostWith(ask);
     const answer = run(db, 'ASK { ?s ?p ?o }', admin);
-    await vi.waitUntil(() => host.sent.some((m) => m.type === 'query'));
-    const query = host.sent.find((m) => m.type === 'query') as { id: number };
-    host.port.onmessage!({ data: { type: 'answer', id: query.id, result: { form: 'ASK', json: '{"head":{},"boolean":true}' } } });
-    expect(comparable(await answer)).toEqual({ head: {}, boolean: true });
+    expect(await answeredTrue(host, answer)).toEqual({ head: {}, boolean: true });
     expect(ask).toHaveBeenCalledTimes(1);
   });
 
@@ -161,6 +196,24 @@ describe('asking the pages for a host', () => {
     expect(ask).toHaveBeenCalledTimes(1);
     await run(db, 'ASK { ?s ?p ?o }', admin);
     expect(ask).toHaveBeenCalledTimes(1);
+  });
+
+  it('with no page to ask, a query after a while asks again, and runs on the host a console opened since starts', async () => {
+    const db = await openDb(uniqueName('replica-page-later'), { hostReturnMs: 10_000, hostAskAgainMs: 50 });
+    open.push({ close: () => db.close() });
+    const host = silentHost();
+    let pageOpen = false;
+    const ask = vi.fn(async () => {
+      if (pageOpen) setTimeout(() => db.attachEngineHost(host.port, host), 20);
+      return pageOpen;
+    });
+    db.askForEngineHostWith(ask);
+    expect(comparable(await run(db, 'ASK { ?s ?p ?o }', admin))).toEqual({ head: {}, boolean: false });
+    pageOpen = true;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const answer = run(db, 'ASK { ?s ?p ?o }', admin);
+    expect(await answeredTrue(host, answer)).toEqual({ head: {}, boolean: true });
+    expect(ask).toHaveBeenCalledTimes(2);
   });
 });
 

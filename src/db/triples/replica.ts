@@ -56,7 +56,8 @@ export class TripleReplica {
         return this.apply(message.entry, message.registry);
       case 'query':
         try {
-          port.postMessage({ type: 'answer', id: message.id, result: await this.run(message.query as PreparedQuery) });
+          const result = await this.run(message.query as PreparedQuery);
+          port.postMessage({ type: 'answer', id: message.id, result }, 'bytes' in result ? [result.bytes.buffer] : []);
         } catch (e) {
           const error = e instanceof DbError ? e : new DbError('RESTAPI-INTERNALERROR', e instanceof Error ? e.message : String(e));
           port.postMessage({ type: 'failed', id: message.id, code: error.code, detail: error.detail });
@@ -115,7 +116,8 @@ export class TripleReplica {
       const result = runQuery(new GraphAccess(engine, query.options.principal), query);
       if ('quads' in result) return { form: result.form, quads: result.quads.map(plainTerm) };
       // Read from the engine's own JSON text when there is one: `results` would parse it.
-      return result.json !== undefined ? { form: result.form, json: result.json } : { form: result.form, results: result.results };
+      // Encoded here, on the host's thread: the service worker sends these bytes as they are.
+      return result.json !== undefined ? { form: result.form, bytes: utf8.encode(result.json) } : { form: result.form, results: result.results };
     } catch (e) {
       if (!isEngineTrap(e)) throw e;
       this.broken = engine.ox;
@@ -124,6 +126,8 @@ export class TripleReplica {
     }
   }
 }
+
+const utf8 = new TextEncoder();
 
 /** The registry as the write left it, and Oxigraph's set of named graphs with it (empty graphs included). */
 function applyRegistry(engine: StoredTriples, changes: readonly RegistryChange[]): void {

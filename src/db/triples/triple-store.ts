@@ -38,7 +38,7 @@ import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { splitAtLineEnds, toNQuads } from './nquads';
 import { pieceNQuads, snapshotPiece } from './snapshot-piece';
-import { prepareQuery, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
+import { PreparedTexts, runQuery, type PreparedQuery, type QueryOptions, type QueryResult } from './query';
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
 import { GraphAccess } from './graph-access';
@@ -79,6 +79,8 @@ export interface TripleStoreOptions {
   urgentAfterChars?: number;
   /** Milliseconds a query whose engine host went away waits for the next host before running here (default 3,000). */
   hostReturnMs?: number;
+  /** Milliseconds after asking the pages for a host and finding none to run it before a query asks again (default 1,000). */
+  hostAskAgainMs?: number;
 }
 
 /** Options of the graph-store writes. */
@@ -121,6 +123,13 @@ export class TripleStore {
    * after a cancel) waits for the next host before it runs in this worker instead.
    */
   private readonly hostReturnMs: number;
+  private readonly hostAskAgainMs: number;
+  /**
+   * `performance.now()` before which a query that finds no host does not ask the pages again:
+   * the last asking found no console page to run one. A page opened since is asked by the
+   * first query after it, and asking is not paid by every query of a session without one.
+   */
+  private askAgainAt = 0;
   /** `performance.now()` of the last write's end: a pending compaction waits for a quiet spell after it. */
   private lastWrite = 0;
   /** Set when the log is far past its limit: a pending compaction stops waiting. */
@@ -140,6 +149,8 @@ export class TripleStore {
   private hostExpectedUntil = 0;
   /** Queries waiting for a host to replace one that went away. */
   private readonly hostWaiters: Array<() => void> = [];
+  /** What earlier requests' query texts were found to be (docs/decisions/0013-sparql-answer-path.md). */
+  private readonly preparedTexts = new PreparedTexts();
 
   constructor(
     private readonly idb: TabulaIdb,
@@ -153,6 +164,7 @@ export class TripleStore {
     this.idleMs = options.compactWhenIdleMs ?? 1_000;
     this.urgentAfterChars = options.urgentAfterChars ?? 256 * 1024 * 1024;
     this.hostReturnMs = options.hostReturnMs ?? 3_000;
+    this.hostAskAgainMs = options.hostAskAgainMs ?? 1_000;
   }
 
   /** Loads the store from IndexedDB (once; every caller shares the same load). */
@@ -169,8 +181,11 @@ export class TripleStore {
    * bindings are checked here (docs/decisions/0013-sparql-answer-path.md).
    */
   async prepareQuery(text: string, options: QueryOptions): Promise<PreparedQuery> {
+    // A text seen before (without bindings) was checked and analysed then: nothing in it changes.
+    const known = this.preparedTexts.known(text, options);
+    if (known) return known;
     checkSparqlLimits(text, 'SPARQL query');
-    return this.withModule('input', (ox) => prepareQuery(ox, text, options));
+    return this.withModule('input', (ox) => this.preparedTexts.prepare(ox, text, options));
   }
 
   /**
@@ -376,9 +391,14 @@ export class TripleStore {
   }
 
   private async askForHost(): Promise<void> {
-    if (!this.requestHost || this.hostAsked) return;
+    if (!this.requestHost || this.hostAsked || performance.now() < this.askAgainAt) return;
     this.hostAsked = true;
     if (await this.requestHost().catch(() => false)) this.expectHost(this.hostReturnMs);
+    else {
+      // No page could run one: a console opened later must still be asked.
+      this.hostAsked = false;
+      this.askAgainAt = performance.now() + this.hostAskAgainMs;
+    }
   }
 
   /** Whether an engine host is attached and usable. */
