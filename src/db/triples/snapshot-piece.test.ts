@@ -11,8 +11,8 @@ describe('snapshot pieces', () => {
     '',
   ];
   const forms = [
-    ['a Blob piece (what a compaction writes every other piece)', blobPiece],
-    ['a deflated piece (what a compaction writes every other piece, and every piece before)', deflatePiece],
+    ['a Blob piece (written by a compaction for a while on 2026-11-27)', blobPiece],
+    ['a deflated piece (what a compaction writes)', deflatePiece],
   ] as const;
 
   test.each(forms.flatMap(([form, make]) => texts.map((text) => [form, text.slice(0, 30), text, make] as const)))(

@@ -45,12 +45,12 @@ export function deflatePiece(nquads: string): DeflatedPiece {
 }
 
 /**
- * The form of the `index`th piece of a snapshot: Blobs and deflated pieces alternate. A
- * cold start inflates a deflated piece on the worker's thread, while the browser reads
- * the next Blob off it; the engine's load of each piece takes longer than either
- * (docs/decisions/0027-triple-cold-start.md).
+ * The form a compaction stores a snapshot piece in: deflated. Blob and deflated pieces in
+ * turn were measured too — a cold start inflates a deflated piece while the browser reads
+ * the next Blob off the worker's thread — without a clear gain on a busy machine, for ten
+ * times the bytes stored (docs/decisions/0027-triple-cold-start.md); Blob pieces still load.
  */
-export const snapshotPiece = (nquads: string, index: number): SnapshotPiece => (index % 2 === 0 ? blobPiece(nquads) : deflatePiece(nquads));
+export const snapshotPiece = (nquads: string): SnapshotPiece => deflatePiece(nquads);
 
 /** The piece's N-Quads: UTF-8 bytes for a Blob or deflated piece, the text itself for a plain one. */
 export async function pieceNQuads(piece: SnapshotPiece): Promise<string | Uint8Array> {

@@ -776,7 +776,7 @@ export class TripleStore {
     }
     const pieces = [];
     for (const text of splitAtLineEnds(dump, this.chunkChars)) {
-      pieces.push(snapshotPiece(text, pieces.length));
+      pieces.push(snapshotPiece(text));
       await yieldToEventLoop();
     }
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
