@@ -109,6 +109,8 @@ export class SearchIndex {
   private deferred: CommittedChange[] = [];
   /** Requests waiting for {@link deferred} to be applied. */
   private readonly applied: Array<() => void> = [];
+  /** A snapshot is being packed (between its stages, requests may run): writes are held back as while a request runs. */
+  private packing = false;
   private lastServed = 0;
   private readonly quietWaiters: Array<() => void> = [];
   /** Completed loads since this instance was made (`GET /tabula/v1/status`). */
@@ -220,11 +222,19 @@ export class SearchIndex {
     // A request running over the index yields the thread between its chunks: it must not find
     // the index changed when it resumes. The write is acknowledged all the same, and applied
     // as soon as no request runs; a request arriving meanwhile waits for that ({@link serving}).
-    if (this.serving_ > 0) {
+    if (this.serving_ > 0 || this.packing) {
       this.deferred.push(change);
       return;
     }
     this.apply(corpus, change);
+  }
+
+  /** Applies the writes held back, once no request runs and no snapshot is being packed, and wakes who waits for them. */
+  private applyDeferred(): void {
+    if (this.serving_ > 0 || this.packing) return;
+    const deferred = this.deferred.splice(0);
+    if (this.corpus) for (const change of deferred) this.apply(this.corpus, change);
+    for (const wake of this.applied.splice(0)) wake();
   }
 
   private apply(corpus: Corpus, change: CommittedChange): void {
@@ -399,9 +409,7 @@ export class SearchIndex {
       }
     } finally {
       if (--this.serving_ === 0) {
-        const deferred = this.deferred.splice(0);
-        if (this.corpus) for (const change of deferred) this.apply(this.corpus, change);
-        for (const wake of this.applied.splice(0)) wake();
+        this.applyDeferred();
         this.lastServed = Date.now();
         for (const wake of this.quietWaiters.splice(0)) wake();
       }
@@ -508,11 +516,44 @@ export class SearchIndex {
     await this.textsRead();
     const corpus = this.corpus;
     if (!corpus) return;
-    // It runs in the write queue, so no write changes the corpus while it is packed; requests
-    // (which only read) may run between its stages, each a long piece of work at 100k documents.
+    // It runs in the write queue, so no write commits while it is packed; requests (which only
+    // read) may run between its stages, each a long piece of work at 100k documents. Writes a
+    // request held back stay held until the pieces and the watermark are taken: applied between
+    // two stages, they would be in some of the pieces and not in others.
+    this.packing = true;
+    let packed: { pieces: unknown[]; texts: number; id: string; watermark: number } | undefined;
+    try {
+      packed = await this.pack(corpus);
+    } finally {
+      this.packing = false;
+      this.applyDeferred();
+    }
+    if (!packed || this.corpus !== corpus) return;
+    const { pieces, texts, id, watermark } = packed;
+    const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY }));
+    try {
+      const store = tx.objectStore('search-snapshot');
+      await store.clear();
+      const writes: Array<() => Promise<unknown>> = [
+        ...pieces.map((p, i) => () => store.put(p, i)),
+        () => tx.objectStore('config').put({ watermark, pieces: pieces.length, format: SNAPSHOT_FORMAT, texts, id } satisfies SnapshotMeta, SNAPSHOT_META),
+        () => (watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : Promise.resolve()),
+      ];
+      await issueAll(writes, (write) => write());
+      await tx.done;
+    } catch (e) {
+      abortQuietly(tx);
+      throw e;
+    }
+    this.changedSinceSnapshot = 0;
+  }
+
+  /** The snapshot's pieces of `corpus` as it is now, and the watermark they hold; undefined if the corpus was dropped meanwhile. */
+  private async pack(corpus: Corpus): Promise<{ pieces: unknown[]; texts: number; id: string; watermark: number } | undefined> {
+    const watermark = this.watermark;
     const { contentOrder, ...terms } = corpus.termSnapshots();
     await yieldToEventLoop();
-    if (this.corpus !== corpus) return;
+    if (this.corpus !== corpus) return undefined;
     const { docs, ...rest } = corpus.dump(contentOrder);
     const rangeOrders = this.ranges.orders().map(({ key, docs }) => {
       const out = new VarintWriter();
@@ -528,25 +569,8 @@ export class SearchIndex {
       indexes.push(piece.index);
       texts.push({ snapshot: id, texts: piece.texts });
       await yieldToEventLoop();
+      if (this.corpus !== corpus) return undefined;
     }
-    if (this.corpus !== corpus) return;
-    const pieces: unknown[] = [head, ...indexes, ...texts];
-    const watermark = this.watermark;
-    const tx = watched(this.idb.transaction(['search-snapshot', 'search-changes', 'config'], 'readwrite', { durability: DURABILITY }));
-    try {
-      const store = tx.objectStore('search-snapshot');
-      await store.clear();
-      const writes: Array<() => Promise<unknown>> = [
-        ...pieces.map((p, i) => () => store.put(p, i)),
-        () => tx.objectStore('config').put({ watermark, pieces: pieces.length, format: SNAPSHOT_FORMAT, texts: texts.length, id } satisfies SnapshotMeta, SNAPSHOT_META),
-        () => (watermark > 0 ? tx.objectStore('search-changes').delete(IDBKeyRange.upperBound(watermark)) : Promise.resolve()),
-      ];
-      await issueAll(writes, (write) => write());
-      await tx.done;
-    } catch (e) {
-      abortQuietly(tx);
-      throw e;
-    }
-    this.changedSinceSnapshot = 0;
+    return { pieces: [head, ...indexes, ...texts], texts: texts.length, id, watermark };
   }
 }

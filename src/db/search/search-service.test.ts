@@ -612,6 +612,37 @@ describe('search: writes while a search gives the thread away (docs/decisions/00
     expect(uris(second)).toEqual(Array.from({ length: n / 2 }, (_, i) => `/fruit/${2 * i + 1}.json`).sort());
   });
 
+  test('writes held back by a search that ends while a snapshot is being packed stay out of that snapshot, and survive a reopen', async () => {
+    const name = `held-${process.pid}-${Date.now()}`;
+    const db = await openDb(name);
+    const n = 40;
+    await put(db, ...Array.from({ length: n }, (_, i) => ({ uri: `/h/${i}.json`, json: { text: `plum ${i}` } })));
+    expect((await run(db, word('plum'))).total).toBe(n);
+    // White box: a request over the index that ends when the test says, and the snapshot's
+    // packing, which lets that request end between its first two stages.
+    const index = (db.search as unknown as { index: { serving<T>(work: () => Promise<T>): Promise<T>; pack(corpus: unknown): Promise<unknown> } }).index;
+    let release!: () => void;
+    const held = index.serving(() => new Promise<void>((resolve) => (release = resolve)));
+    const removed = Array.from({ length: n / 2 }, (_, i) => `/h/${2 * i}.json`);
+    await db.documents.remove(removed, admin);
+    const pack = index.pack.bind(index);
+    index.pack = (corpus) => {
+      const packing = pack(corpus);
+      release();
+      return packing;
+    };
+    await db.search.snapshot();
+    await held;
+    const after = await run(db, word('plum'), { pageLength: n });
+    expect(after.total).toBe(n / 2);
+    db.close();
+    const again = await openDb(name);
+    const reopened = await run(again, word('plum'), { pageLength: n });
+    expect(reopened.total).toBe(n / 2);
+    expect(uris(reopened)).toEqual(uris(after));
+    again.close();
+  });
+
   test('a cancelled search stops at its next check with XDMP-CANCELED, and the writes it held back are applied', async () => {
     const db = await openDb();
     await put(db, ...Array.from({ length: 20 }, (_, i) => ({ uri: `/c/${i}.json`, json: { text: `pear ${i}` } })));
