@@ -45,6 +45,11 @@ describe('cancelling a running SPARQL query', () => {
     expect(await errorOf(await running)).toMatchObject({ code: 'XDMP-CANCELED' });
   });
 
+  test.for(['/v1/search?q=x&format=json', '/v1/documents?uri=/x.json'])('a malformed Tabula-Request-Id on %s is 400 too', async (path) => {
+    const api = await testApi();
+    expect(await errorOf(await api.fetch(path, { headers: { 'Tabula-Request-Id': 'has space' } }))).toMatchObject({ status: 400, code: 'RESTAPI-INVALIDREQ' });
+  });
+
   test.for(['', 'has space', 'x'.repeat(129), 'semi;colon'])('a malformed Tabula-Request-Id %j is 400 and runs nothing', async (id) => {
     const api = await testApi();
     const host = silentHost();
