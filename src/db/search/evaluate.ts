@@ -12,7 +12,7 @@ import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
 import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
 import { NodeKind, nodeCount, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
-import type { PositionTable } from './term-index';
+import type { PositionTable, Positions } from './term-index';
 import { phraseMatcher, type PhraseMatcher, type WordMatcher } from './matchers';
 import type { Query, RangeIndexRef, RangeOperator, Scope } from './query-model';
 import { rangeFormat } from './range-documents';
@@ -282,6 +282,14 @@ export class Evaluator {
         return out;
       }
     }
+    if (frame.target === 'content' && (phrase.words.length > 1 || frame.scopes.length > 0)) {
+      // Counted together first, as matching counts them: documents matched by another part of
+      // the query (an OR) were not counted, and one by one each would read a position table
+      // that may have been dropped since — remade then in one piece, for 100k documents.
+      const counted = this.spanCountsByPhrase.get(this.phraseKey(this.corpusOf(frame), phrase, frame.scopes));
+      const uncounted = counted ? keys.filter((k) => !counted.has(k)) : keys;
+      if (uncounted.length > 0) await this.countSpansOf(frame, phrase, uncounted);
+    }
     for (let k = 0; k < keys.length; k++) {
       if (k % PACE_EVERY === 0) await this.pace();
       out[k] = this.frequency(frame, keys[k], phrase);
@@ -387,7 +395,7 @@ export class Evaluator {
    * {@link spanCount} reads): the candidates in ascending order walk each word's position
    * tables side by side, so no document is looked up in a table by a search of its own.
    */
-  private async countSpansOf(frame: Frame, phrase: PhraseMatcher, candidates: ReadonlySet<number>): Promise<void> {
+  private async countSpansOf(frame: Frame, phrase: PhraseMatcher, candidates: Iterable<number>): Promise<void> {
     const cacheKey = this.phraseKey(this.corpusOf(frame), phrase, frame.scopes);
     let counts = this.spanCountsByPhrase.get(cacheKey);
     if (!counts) this.spanCountsByPhrase.set(cacheKey, (counts = new Map()));
@@ -402,7 +410,7 @@ export class Evaluator {
     }
     const at = tables.map((ts) => ts.map(() => 0));
     const docs = Float64Array.from(candidates).sort();
-    const slices: Array<Array<Uint32Array | undefined>> = tables.map((ts) => ts.map(() => undefined));
+    const slices: Array<Array<Positions | undefined>> = tables.map((ts) => ts.map(() => undefined));
     for (let d = 0; d < docs.length; d++) {
       if (d % PACE_EVERY === 0) await this.pace();
       const doc = docs[d];
@@ -428,7 +436,7 @@ export class Evaluator {
    * Occurrences of a phrase in one document, its words' positions given (per word, per key:
    * undefined where none); its text is read only for the nodes of what is found.
    */
-  private countAt(frame: Frame, doc: number, slices: Array<Array<Uint32Array | undefined>>, n: number): number {
+  private countAt(frame: Frame, doc: number, slices: Array<Array<Positions | undefined>>, n: number): number {
     let count = 0;
     let text: IndexedText | undefined;
     for (const firsts of slices[0]) {
@@ -464,7 +472,7 @@ export class Evaluator {
   }
 
   /** Where a word of a query stands in a content text (any of its keys), ascending. */
-  private wordPositions(word: WordMatcher, key: number): Uint32Array | number[] {
+  private wordPositions(word: WordMatcher, key: number): Positions | number[] {
     const corpus = this.ctx.corpus;
     const terms = corpus.content.terms;
     const of = (wordKey: string) => terms.positions(wordKey, key, this.positionFinder(wordKey));
@@ -647,7 +655,7 @@ export class Evaluator {
 }
 
 /** Whether an ascending list holds a value (a binary search). */
-function includesSorted(list: Uint32Array, value: number): boolean {
+function includesSorted(list: Positions, value: number): boolean {
   let lo = 0;
   let hi = list.length - 1;
   while (lo <= hi) {

@@ -173,6 +173,20 @@ describe('search: the response', () => {
     }
   });
 
+  test('a phrase ORed with a word ranks every match by how often it holds the phrase, also those only the word matched', async () => {
+    const db = await openDb();
+    const texts: Record<string, string> = { '/two.txt': 'red apple red apple pear', '/one.txt': 'red apple pear', '/apart.txt': 'apple red pear', '/pear.txt': 'pear' };
+    await put(db, ...Object.entries(texts).map(([uri, text]) => ({ uri, text })));
+    const r = await run(db, { kind: 'or', queries: [word('red apple'), word('pear')] });
+    const score = new Map(r.results!.map((x) => [x.uri, x.score]));
+    const phraseCount = (uri: string) => texts[uri].split('red apple').length - 1;
+    const byCount = Object.keys(texts).sort((a, b) => phraseCount(b) - phraseCount(a) || (a < b ? -1 : 1));
+    expect(r.results!.map((x) => x.uri)).toEqual(byCount);
+    expect(score.get('/two.txt')!).toBeGreaterThan(score.get('/one.txt')!);
+    expect(score.get('/one.txt')!).toBeGreaterThan(score.get('/apart.txt')!);
+    expect(score.get('/apart.txt')).toBe(score.get('/pear.txt'));
+  });
+
   test('pages come in full result order, also when only the first page is put in order (many matches)', async () => {
     const db = await openDb();
     // 300 documents, scores falling with the document number in steps of 3 (ties broken by URI).

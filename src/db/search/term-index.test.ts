@@ -93,5 +93,34 @@ describe('term index', () => {
     expect(index.frequency('w', 2, count)).toBe(0);
     expect(counted).toBe(counts.size * 2 + 2);
   });
-});
 
+  test('a position table holds where the word stands in each document, in four bytes a position once a text passes 65,536 words', () => {
+    const index = new TermIndex();
+    const texts = new Map<number, number[]>([[1, [0, 7]], [2, [3]], [5, [65_535, 65_536, 200_000]]]);
+    for (const d of texts.keys()) index.add(d, ['w']);
+    const find = (d: number, out: number[]) => out.push(...(texts.get(d) ?? []));
+    for (const [d, at] of texts) expect([...index.positions('w', d, find)]).toEqual(at);
+    expect([...index.positions('w', 3, find)]).toEqual([]);
+    expect(index.positionTable('w', find).positions).toBeInstanceOf(Uint32Array);
+    texts.delete(5);
+    index.remove(5, ['w']);
+    expect(index.positionTable('w', find).positions).toBeInstanceOf(Uint16Array);
+    expect([...index.positions('w', 1, find)]).toEqual([0, 7]);
+  });
+
+  test('past their bound, the oldest tables are dropped and the newest kept', () => {
+    // Each key's table: 11 starts of 4 bytes and 10 positions of 2: 64 bytes; room for three.
+    const index = new TermIndex(3 * 64);
+    const keys = ['a', 'b', 'c', 'd'];
+    for (let d = 1; d <= 10; d++) index.add(d, keys);
+    const made: string[] = [];
+    const finder = (key: string) => (d: number, out: number[]) => (made.push(key), out.push(d));
+    for (const key of keys) index.positionTable(key, finder(key));
+    expect(made.length).toBe(40);
+    made.length = 0;
+    for (const key of ['d', 'c', 'b']) expect([...index.positions(key, 4, finder(key))]).toEqual([4]);
+    expect(made).toEqual([]);
+    expect([...index.positions('a', 4, finder('a'))]).toEqual([4]);
+    expect(new Set(made)).toEqual(new Set(['a']));
+  });
+});

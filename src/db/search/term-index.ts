@@ -56,6 +56,9 @@ export interface RepeatedTerms {
 }
 
 export class TermIndex {
+  /** @param maxTabledBytes what the frequency and position tables may hold together (tests make it small). */
+  constructor(private readonly maxTabledBytes = MAX_TABLED_BYTES) {}
+
   private index = new Index(options);
   /** A restored snapshot's keys not yet put into FlexSearch's map, by their index in {@link packed}. */
   private pending = new Map<string, number>();
@@ -72,7 +75,8 @@ export class TermIndex {
    * texts of a tenth of the corpus took longer than the rest of the search.
    */
   private readonly frequencyTables = new Map<string, FrequencyTable>();
-  private tabled = 0;
+  /** Bytes the frequency and position tables hold (besides the postings they share with the index). */
+  private tabledBytes = 0;
 
   /** Documents removed whose keys are not known yet (corpus.ts): left out of every lookup until removed. */
   private readonly hidden = new Set<number>();
@@ -134,31 +138,37 @@ export class TermIndex {
       if (j % TABLE_CHUNK === TABLE_CHUNK - 1) yield;
       counts[j] = count(posting[j]);
     }
-    this.makeRoom(posting.length);
     const table = { posting, counts };
+    this.makeRoom(counts.byteLength);
     this.frequencyTables.set(key, table);
-    this.tabled += posting.length;
+    this.tabledBytes += counts.byteLength;
     return table;
   }
 
-  /** Drops every table when `more` entries would take the tables past their bound. */
+  /**
+   * Drops the oldest tables until `more` bytes fit within the bound. Oldest first, not all at
+   * once: a search whose tables together pass the bound (a phrase of each of the ten commonest
+   * words, over 100k documents) would otherwise drop the tables its ranking is about to read.
+   */
   private makeRoom(more: number): void {
-    if (this.tabled + more <= MAX_TABLED) return;
-    this.frequencyTables.clear();
-    this.positionTables.clear();
-    this.tabled = 0;
+    for (const tables of [this.positionTables, this.frequencyTables] as Array<Map<string, FrequencyTable | PositionTable>>) {
+      for (const key of tables.keys()) {
+        if (this.tabledBytes + more <= this.maxTabledBytes) return;
+        this.dropTables(key);
+      }
+    }
   }
 
   private dropTables(key: string): void {
     const table = this.frequencyTables.get(key);
     if (table) {
       this.frequencyTables.delete(key);
-      this.tabled -= table.posting.length;
+      this.tabledBytes -= table.counts.byteLength;
     }
     const positions = this.positionTables.get(key);
     if (positions) {
       this.positionTables.delete(key);
-      this.tabled -= positions.positions.length;
+      this.tabledBytes -= tableBytes(positions);
     }
   }
 
@@ -174,7 +184,7 @@ export class TermIndex {
    * The positions of `key`'s word in `doc` (empty: none), from the key's table, made on first
    * use by `find` for every document of the key's postings.
    */
-  positions(key: string, doc: number, find: (doc: number, out: number[]) => void): Uint32Array {
+  positions(key: string, doc: number, find: (doc: number, out: number[]) => void): Positions {
     const table = this.positionTable(key, find);
     const at = binarySearch(table.posting, doc);
     return at < 0 ? EMPTY : table.positions.subarray(table.starts[at], table.starts[at + 1]);
@@ -195,16 +205,32 @@ export class TermIndex {
     this.unpack(key);
     const posting = this.inner.map.get(key)?.[0] ?? [];
     const starts = new Uint32Array(posting.length + 1);
-    const all: number[] = [];
+    // Into a typed buffer, not a growing number[]: the commonest word has ~1.7M positions
+    // over 100k documents, and an array that size, then copied, kept the collector busy for
+    // a tenth of a second at a time while other requests waited.
+    let all = new Uint32Array(Math.max(64, posting.length * 4));
+    let length = 0;
+    let highest = 0;
+    const one: number[] = [];
     for (let j = 0; j < posting.length; j++) {
       if (j % TABLE_CHUNK === TABLE_CHUNK - 1) yield;
-      find(posting[j], all);
-      starts[j + 1] = all.length;
+      one.length = 0;
+      find(posting[j], one);
+      if (length + one.length > all.length) {
+        const grown = new Uint32Array(Math.max(all.length * 2, length + one.length));
+        grown.set(all.subarray(0, length));
+        all = grown;
+      }
+      for (let i = 0; i < one.length; i++) all[length++] = one[i];
+      if (one.length > 0 && one[one.length - 1] > highest) highest = one[one.length - 1];
+      starts[j + 1] = length;
     }
-    this.makeRoom(all.length);
-    const table = { posting, starts, positions: Uint32Array.from(all) };
+    // Two bytes a position whenever every text of the key is shorter than 65,536 words.
+    const positions = highest <= 0xffff ? Uint16Array.from(all.subarray(0, length)) : all.slice(0, length);
+    const table = { posting, starts, positions };
+    this.makeRoom(tableBytes(table));
     this.positionTables.set(key, table);
-    this.tabled += all.length;
+    this.tabledBytes += tableBytes(table);
     return table;
   }
 
@@ -372,8 +398,15 @@ function appendRanges(head: Uint8Array, from: Uint8Array, fromOffsets: Uint32Arr
   return all;
 }
 
-/** Postings with frequency tables and word positions in position tables, at most (4 bytes each, besides the postings themselves). */
-const MAX_TABLED = 4_000_000;
+/**
+ * The bytes frequency and position tables may hold together: the tables of a phrase of each
+ * of the twenty commonest words over the bench's 100k documents take ~20 MB.
+ */
+const MAX_TABLED_BYTES = 32 * 1024 * 1024;
+
+function tableBytes(table: PositionTable): number {
+  return table.starts.byteLength + table.positions.byteLength;
+}
 
 /** A key's documents (its postings) and where its word stands in each. */
 interface FrequencyTable {
@@ -406,12 +439,15 @@ async function finishPaced<T>(maker: Generator<void, T>, pace: Pace): Promise<T>
 
 export interface PositionTable {
   posting: number[];
-  /** `positions[starts[j]…starts[j+1]]`: the positions in `posting[j]`. */
+  /** `positions[starts[j]…starts[j+1]]`: the positions in `posting[j]` (two bytes each when they all fit). */
   starts: Uint32Array;
-  positions: Uint32Array;
+  positions: Positions;
 }
 
-const EMPTY = new Uint32Array(0);
+const EMPTY = new Uint16Array(0);
+
+/** Word positions in one text, ascending. */
+export type Positions = Uint16Array | Uint32Array;
 
 function binarySearch(sorted: number[], value: number): number {
   let lo = 0;
