@@ -4,7 +4,8 @@
  * a request cancelled from its Admin interface. A SPARQL query running on the engine host
  * can be cancelled — the host is ended, which stops the engine mid-query, and another starts
  * (docs/decisions/0028-engine-host.md); a search, values or a bulk read or write stops at
- * its next deadline check, committing nothing (docs/decisions/0029-cooperative-search.md);
+ * its next deadline check, committing nothing (docs/decisions/0029-cooperative-search.md),
+ * and a latency injected by a fault ends at once;
  * a SPARQL query in the service worker's own engine cannot be interrupted, and is over by
  * the time this request is read. A user cancels their own
  * requests, an admin anyone's; someone else's is not found. Tabula's own path

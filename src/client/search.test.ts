@@ -278,6 +278,53 @@ describe('naming and cancelling a search', () => {
     expect(requests.map((r) => r.headers.get('tabula-request-id'))).toEqual(['s-1', null]);
   });
 
+  test.for([
+    { name: 'named by the caller', requestId: 'mine-1' as string | undefined, cancelOnAbort: true },
+    { name: 'named afresh', requestId: undefined, cancelOnAbort: true },
+    { name: 'not asked to', requestId: 'mine-2', cancelOnAbort: false },
+  ])('cancelOnAbort ($name): an abort before the answer sends the cancel for the name the search went with', async ({ requestId, cancelOnAbort }) => {
+    let respond: (res: Response) => void = () => {};
+    const { search, requests } = recording((req) => (req.method === 'DELETE' ? new Response(null, { status: 204 }) : new Promise<Response>((resolve) => (respond = resolve))));
+    const controller = new AbortController();
+    const running = search.raw(searchRequest({ q: 'x' }), { signal: controller.signal, requestId, cancelOnAbort }).catch((e: unknown) => e);
+    await expect.poll(() => requests.length).toBe(1);
+    const named = requests[0].headers.get('tabula-request-id');
+    if (cancelOnAbort) expect(named).toMatch(requestId ?? /^[0-9a-f-]{36}$/);
+    else expect(named).toBe(requestId);
+    controller.abort();
+    respond(answer(emptyPage));
+    await running;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const cancels = requests.slice(1).map((r) => `${r.method} ${path(r)}`);
+    expect(cancels).toEqual(cancelOnAbort ? [`DELETE /tabula/v1/requests/${named}`] : []);
+  });
+
+  test('cancelOnAbort: an abort after the answer was read sends nothing', async () => {
+    const { search, requests } = recording();
+    const controller = new AbortController();
+    await search.query({ q: 'x' }, { signal: controller.signal, cancelOnAbort: true });
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  test('against the handler: a search held by a fault and abandoned by its caller ends on the server, XDMP-CANCELED', async () => {
+    const api = await testApi();
+    const client = createClient({ baseUrl: 'http://localhost:8000', fetch: (input, init) => api.fetch(String(input), init) });
+    const fault = { requests: 1, latencyMs: 60_000 };
+    expect((await api.fetch('/tabula/v1/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })).status).toBe(200);
+    const controller = new AbortController();
+    // The handler here does not stop on the signal itself (a fetch into a service worker does
+    // not either): only the cancel ends its wait, long before the latency armed.
+    const running = client.search.query({ q: 'anything' }, { signal: controller.signal, cancelOnAbort: true }).catch((e: unknown) => e);
+    // The fault is taken once the search is under way (and named).
+    await expect.poll(async () => ((await (await api.fetch('/tabula/v1/faults')).json()) as { faults: unknown }).faults, { interval: 5, timeout: 2_000 }).toBeNull();
+    const started = performance.now();
+    controller.abort();
+    expect(await running).toMatchObject({ statusCode: 500, messageCode: 'XDMP-CANCELED' });
+    expect(performance.now() - started).toBeLessThan(fault.latencyMs / 2);
+  });
+
   test('against the handler: a named search held by a fault is cancelled, its caller sees XDMP-CANCELED, a second cancel finds nothing', async () => {
     const api = await testApi();
     const client = createClient({ baseUrl: 'http://localhost:8000', fetch: (input, init) => api.fetch(String(input), init) });

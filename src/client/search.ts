@@ -15,7 +15,7 @@
  * await client.search.qbe({ $query: { cuisine: 'french' } });
  * await client.search.suggest('tom', { options: 'recipes' }); // ['tomato', 'tomatoes']
  */
-import { cancelRequest, namedRequest, type Send } from './transport';
+import { cancelledOnAbort, cancelRequest, namedRequest, type Send } from './transport';
 import type { SearchResponse } from './types';
 
 export type ResponseFormat = 'json' | 'xml';
@@ -119,6 +119,11 @@ export interface SearchRequestOptions extends RequestOptions {
    * it runs. Tabula only: a page aborting its fetch does not stop the service worker's work.
    */
   requestId?: string;
+  /**
+   * Names the request (with `requestId`, or a fresh name) and cancels it on the server too when
+   * `signal` aborts before its answer is read. Tabula only: another server refuses the header.
+   */
+  cancelOnAbort?: boolean;
 }
 
 export interface SearchApi {
@@ -235,18 +240,22 @@ export function constraintSummaries(options: unknown): ConstraintSummary[] {
 }
 
 export function createSearchApi(send: Send): SearchApi {
-  const sendSpec = (spec: SearchRequestSpec, accept: string, { signal, requestId }: SearchRequestOptions = {}) =>
-    send(spec.method, spec.path, spec.params, {
-      signal,
-      headers: { Accept: accept, ...(spec.contentType ? { 'Content-Type': spec.contentType } : {}), ...namedRequest(requestId) },
-      body: spec.body,
-    });
+  /** Sends a described request and reads its answer with `read`, the request named and cancelled on abort as asked. */
+  const sendSpec = <T>(spec: SearchRequestSpec, accept: string, { signal, requestId, cancelOnAbort }: SearchRequestOptions, read: (res: Response) => Promise<T>) => {
+    const sendNamed = async (name: string | undefined) =>
+      read(
+        await send(spec.method, spec.path, spec.params, {
+          signal,
+          headers: { Accept: accept, ...(spec.contentType ? { 'Content-Type': spec.contentType } : {}), ...namedRequest(name) },
+          body: spec.body,
+        }),
+      );
+    return cancelOnAbort ? cancelledOnAbort(send, signal, requestId, sendNamed) : sendNamed(requestId);
+  };
 
   // Descriptions are built inside the async functions, so a bad argument rejects like any failure.
-  const searchJson = async (describe: () => SearchRequestSpec, options?: SearchRequestOptions) => {
-    const res = await sendSpec(describe(), ACCEPT.json, options);
-    return readSearchResponse(await res.text());
-  };
+  const searchJson = async (describe: () => SearchRequestSpec, options: SearchRequestOptions = {}) =>
+    readSearchResponse(await sendSpec(describe(), ACCEPT.json, options, (res) => res.text()));
 
   const query: SearchApi['query'] = (q = {}, options = {}) => searchJson(() => searchRequest(q), options);
 
@@ -283,9 +292,8 @@ export function createSearchApi(send: Send): SearchApi {
       return body.suggestions.map(String);
     },
 
-    async raw(spec, options = {}) {
-      const res = await sendSpec(spec, rawAccept(spec), options);
-      return { status: res.status, contentType: mediaType(res.headers.get('content-type')), text: await res.text() };
+    raw(spec, options = {}) {
+      return sendSpec(spec, rawAccept(spec), options, async (res) => ({ status: res.status, contentType: mediaType(res.headers.get('content-type')), text: await res.text() }));
     },
 
     async optionSetNames({ signal } = {}) {

@@ -26,3 +26,20 @@ export async function cancelRequest(send: Send, requestId: string): Promise<bool
     throw err;
   }
 }
+
+/**
+ * Runs `work` (a request and the reading of its answer) named `requestId` — a fresh name when
+ * none is given — and, should `signal` abort before `work` ends, cancels the named request on
+ * the server as well: in the browser a page's aborted fetch does not reach the service worker,
+ * whose work would otherwise run to its end for an answer no one reads. Tabula only.
+ */
+export async function cancelledOnAbort<T>(send: Send, signal: AbortSignal | undefined, requestId: string | undefined, work: (requestId: string) => Promise<T>): Promise<T> {
+  const id = requestId ?? crypto.randomUUID();
+  const cancel = () => void cancelRequest(send, id).catch(() => false);
+  signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    return await work(id);
+  } finally {
+    signal?.removeEventListener('abort', cancel);
+  }
+}

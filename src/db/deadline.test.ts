@@ -65,3 +65,22 @@ describe('Deadline.pace', () => {
     expect(() => Deadline.none.check('x')).not.toThrow();
   });
 });
+
+describe('Deadline.sleep', () => {
+  test('waits its time, or ends at a cancel with the cancel’s error; a cancelled deadline does not start one', async () => {
+    const whole = Deadline.after(60);
+    const began = performance.now();
+    await whole.sleep(20);
+    expect(performance.now() - began).toBeGreaterThanOrEqual(19);
+
+    const cut = Deadline.after(60);
+    const sleeping = cut.sleep(60_000).catch((e: unknown) => e);
+    const cancelledAt = performance.now();
+    cut.cancel(cancelledError('r-1'));
+    const err = (await sleeping) as DbError;
+    expect(performance.now() - cancelledAt).toBeLessThan(1_000);
+    expect(err).toBeInstanceOf(DbError);
+    expect(err.code).toBe('XDMP-CANCELED');
+    await expect(cut.sleep(60_000)).rejects.toBe(err);
+  });
+});

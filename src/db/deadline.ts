@@ -68,10 +68,33 @@ export class Deadline {
     if (this.expired()) throw timeLimitError(this.limitSeconds, what);
   }
 
-  /** Cancels the request: its next check throws `error` (the first cancel's stays). Not for {@link Deadline.none}. */
+  /** Cancels the request: its next check throws `error` (the first cancel's stays), and a {@link sleep} ends. Not for {@link Deadline.none}. */
   cancel(error: DbError): void {
     if (this === Deadline.none) throw new Error('Deadline.none belongs to no request and cannot be cancelled');
     this.cancelled ??= error;
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
+  }
+
+  private readonly sleepers = new Set<() => void>();
+
+  /**
+   * Waits `ms` (real milliseconds), or less when the request is cancelled meanwhile — then
+   * throws the cancel's error, as a check would. A wait that is all a request does (an
+   * injected latency) ends when its client gives up, instead of holding on to its end.
+   */
+  async sleep(ms: number): Promise<void> {
+    this.check('a wait');
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.sleepers.add(wake);
+    });
+    if (this.cancelled) throw this.cancelled;
   }
 
   /**
