@@ -49,3 +49,30 @@ for (const { name, plan, title } of cases) test(`${name} for the next request: t
   await expect(page.getByTestId('search-total')).toHaveText(`${MATCHING} results`);
   await expect(alert).toHaveCount(0);
 });
+
+test('a search held up can be stopped: the page offers Stop, and stopping ends the search in the database too', async ({ page, tabula }) => {
+  const box = page.getByRole('combobox', { name: 'Query' });
+  const suggested = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/suggest');
+  await box.fill('tomato');
+  await suggested;
+  await box.press('Escape');
+  // A minute's latency for the next request: the search, held where a slow one would run.
+  await tabula.faults({ latencyMs: 60_000 });
+  const cancel = page.waitForRequest((r) => r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/tabula/v1/requests/'));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const results = page.getByRole('region', { name: 'Search results' });
+  // The first page's results (of the empty query) stay on screen under a line that says what is going on.
+  const progress = results.getByRole('status').filter({ hasText: /searching|stopped/i });
+  await expect(progress).toHaveText(/^Still searching…/);
+  await results.getByRole('button', { name: 'Stop' }).click();
+  // The page's fetch is abandoned, and the database is told to end the search (204: it was running).
+  expect((await (await cancel).response())?.status()).toBe(204);
+  await expect(progress).toHaveText('Search stopped: the results below are the previous search’s.');
+  await expect(results.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+  expect((await tabula.fetch('/tabula/v1/faults')).json()).toEqual({ faults: null });
+
+  // The same search again is answered at once.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-total')).toHaveText(`${MATCHING} results`);
+  await expect(progress).toHaveCount(0);
+});

@@ -64,7 +64,7 @@ export function RequestPanel({ request, run, kind = 'search' }: { request: Searc
 }
 
 function JsonAnswer({ run }: { run: UseQueryResult<RawRun> }) {
-  if (run.isPending) return <p className="muted">Waiting for the answer…</p>;
+  if (run.isPending) return <p className="muted">{run.isFetching ? 'Waiting for the answer…' : 'Stopped before the answer came.'}</p>;
   if (run.error) {
     const body = run.error instanceof ApiError ? JSON.stringify({ errorResponse: run.error.errorResponse }, null, 2) : String(run.error);
     const status = run.error instanceof ApiError && run.error.statusCode > 0 ? `${run.error.statusCode} ${run.error.status}` : 'No answer';

@@ -4,7 +4,7 @@ import { navigate } from '../../../lib/use-hash-route';
 import { readSearchState, searchHref, searchQueryOf, type SearchState } from '../lib/search-state';
 import { refinementsIn } from '../lib/refinements';
 import { useConstraints } from '../queries/option-sets';
-import { useSearchRun } from '../queries/run-search';
+import { useSearchRun, useStopSearch } from '../queries/run-search';
 import { FacetSidebar } from './facet-sidebar';
 import { RequestPanel } from './request-panel';
 import { SearchBar } from './search-bar';
@@ -25,6 +25,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
     return spec;
   }, [q, options, start, pageLength, structuredQuery]);
   const run = useSearchRun(request);
+  const stop = useStopSearch(request);
   const constraints = useConstraints(options);
   const facets = run.data?.response.facets;
   // Refinements are recognised by the option set's constraint names; the facets' names stand in until they load.
@@ -51,7 +52,7 @@ export function SearchPage({ params }: { params: URLSearchParams }) {
       )}
       <div className="search-page__body">
         <FacetSidebar facets={facets} status={run.status} query={q} refinements={refinements} stale={run.isPlaceholderData} onRefine={(text) => go({ q: text, start: 1 })} />
-        <SearchResults state={state} run={run} refinements={refinements} onRefine={(text) => go({ q: text, start: 1 })} />
+        <SearchResults state={state} run={run} refinements={refinements} onRefine={(text) => go({ q: text, start: 1 })} onStop={stop} />
       </div>
       <RequestPanel request={request} run={run} />
     </div>

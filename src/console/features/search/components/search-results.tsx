@@ -7,7 +7,11 @@ import { removeRefinement, type Refinement } from '../lib/refinements';
 import { percent, resultBody, type ResultBody } from '../lib/result-view';
 import { documentHref, pageInfo, PAGE_LENGTHS, searchHref, type SearchState } from '../lib/search-state';
 import { durationMs, formatMs } from '../lib/timing';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { SearchRun } from '../queries/run-search';
+
+/** How long a search runs before the page offers to stop it. */
+const OFFER_STOP_AFTER_MS = 400;
 
 /** How many were found and how fast, the refinements in force, the page of results and the pager. */
 export function SearchResults({
@@ -15,12 +19,23 @@ export function SearchResults({
   run,
   refinements,
   onRefine,
+  onStop,
 }: {
   state: SearchState;
   run: UseQueryResult<SearchRun>;
   refinements: readonly Refinement[];
   onRefine(q: string): void;
+  onStop(): void;
 }) {
+  // Stop is offered once a search has run a while: a quick one would only flash it.
+  const slow = useDebouncedValue(run.isFetching, OFFER_STOP_AFTER_MS) && run.isFetching;
+  // Stopped: nothing is fetched, and no answer of this request's own is at hand.
+  const stopped = !run.isFetching && (run.isPending || run.isPlaceholderData);
+  const stopButton = (
+    <button type="button" className="button button--small" onClick={onStop}>
+      Stop
+    </button>
+  );
   return (
     <section className="search-results" aria-label="Search results" aria-busy={run.isFetching}>
       {refinements.length > 0 && (
@@ -40,9 +55,19 @@ export function SearchResults({
           </ul>
         </div>
       )}
+      {!run.isPending && slow && (
+        <p className="search-progress muted" role="status">
+          Still searching… {stopButton}
+        </p>
+      )}
+      {!run.isPending && stopped && (
+        <p className="search-progress muted" role="status">
+          Search stopped: the results below are the previous search’s.
+        </p>
+      )}
       {run.isPending ? (
-        <p className="muted" role="status">
-          Searching…
+        <p className="search-progress muted" role="status">
+          {stopped ? 'Search stopped.' : 'Searching…'} {slow && stopButton}
         </p>
       ) : run.error ? (
         <ErrorMessage error={run.error} title="The search failed" />
