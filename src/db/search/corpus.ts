@@ -72,6 +72,9 @@ interface PathInfo {
   steps: PathStep[];
 }
 
+/** Texts counted between two stops while a snapshot's term index is packed. */
+const TEXTS_PER_STEP = 1024;
+
 /** Terms, paths and the term index of one corpus (content, or properties). */
 export class TextCorpus {
   readonly terms = new TermIndex();
@@ -209,13 +212,16 @@ export class TextCorpus {
 
   /**
    * The term index packed for a snapshot, with the term frequencies above one counted from
-   * `texts` (every indexed text, by document key, ascending).
+   * `texts` (every indexed text, by document key, ascending): a generator that stops between
+   * chunks of texts and of keys, so the snapshot lets requests run (search-index.ts).
    */
-  termSnapshot(texts: Iterable<[number, IndexedText]>): { terms: TermIndexSnapshot; order: Uint32Array } {
+  *termSnapshot(texts: Iterable<[number, IndexedText]>): Generator<void, { terms: TermIndexSnapshot; order: Uint32Array }> {
     const counts = new Uint32Array(this.termCount);
     const totals = new Float64Array(this.termCount);
     const repeated = new Map<number, { docs: number[]; counts: number[] }>();
+    let walked = 0;
     for (const [doc, text] of texts) {
+      if (++walked % TEXTS_PER_STEP === 0) yield;
       const tokens = text.tokens;
       for (let i = 0; i < tokens.length; i++) counts[tokens[i]]++;
       for (let i = 0; i < tokens.length; i++) {
@@ -237,7 +243,7 @@ export class TextCorpus {
     const byFrequency = Array.from(totals.keys()).sort((a, b) => totals[b] - totals[a] || a - b);
     const order = new Uint32Array(this.termCount);
     byFrequency.forEach((id, position) => (order[id] = position));
-    return { terms: this.terms.snapshot((key) => byKey.get(key)), order };
+    return { terms: yield* this.terms.snapshotSteps((key) => byKey.get(key)), order };
   }
 
   /**
@@ -414,12 +420,12 @@ export class Corpus {
    * The term indexes packed for a snapshot (after {@link dump}: every text is decoded by
    * then), and the order of the content's term ids in it (see {@link TextCorpus.tables}).
    */
-  termSnapshots(): { content: TermIndexSnapshot; properties: TermIndexSnapshot; contentOrder: Uint32Array } {
+  *termSnapshots(): Generator<void, { content: TermIndexSnapshot; properties: TermIndexSnapshot; contentOrder: Uint32Array }> {
     const content: Array<[number, IndexedText]> = [];
     for (const e of this.entries) if (e) content.push([e.key, e.content]);
     const properties = [...this.propertyTexts].sort((a, b) => a[0] - b[0]);
-    const c = this.content.termSnapshot(content);
-    return { content: c.terms, properties: this.properties.termSnapshot(properties).terms, contentOrder: c.order };
+    const c = yield* this.content.termSnapshot(content);
+    return { content: c.terms, properties: (yield* this.properties.termSnapshot(properties)).terms, contentOrder: c.order };
   }
 
   /** The snapshot's texts are read: the documents removed before are taken out of the term index. */

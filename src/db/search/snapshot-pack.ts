@@ -15,7 +15,11 @@
 import type { DocumentFormat } from '../documents/types';
 import type { RangeValue } from '../indexes/range-values';
 import { NodeKind, TextsPending, type DocEntry, type IndexedText } from './corpus';
+import { runAtOnce } from '../util/event-loop';
 import { readVarints, varintCount, VarintWriter } from './varint';
+
+/** Texts packed between two stops while a snapshot piece is packed. */
+const TEXTS_PER_STEP = 256;
 
 export type SnapshotDoc = DocEntry & { properties?: IndexedText };
 
@@ -89,7 +93,7 @@ const FORMATS: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
 const SMALL_NUMBER = 2 ** 31;
 
 /** `order`: each term id's id in the snapshot (corpus.ts `tables`); none: as they are. */
-function packTexts(texts: readonly IndexedText[], order?: Uint32Array): PackedTexts {
+function* packTexts(texts: readonly IndexedText[], order?: Uint32Array): Generator<void, PackedTexts> {
   let nodeCount = 0;
   for (const t of texts) nodeCount += t.nodeStart.length;
   const tokens = new VarintWriter();
@@ -100,7 +104,9 @@ function packTexts(texts: readonly IndexedText[], order?: Uint32Array): PackedTe
   const booleans: number[] = [];
   const nodeKind = new Uint8Array(nodeCount);
   let n = 0;
+  let packed = 0;
   for (const text of texts) {
+    if (++packed % TEXTS_PER_STEP === 0) yield;
     if (order) for (let j = 0; j < text.tokens.length; j++) tokens.write(order[text.tokens[j]]);
     else for (let j = 0; j < text.tokens.length; j++) tokens.write(text.tokens[j]);
     const count = text.nodeStart.length;
@@ -268,6 +274,14 @@ function ascendingKeys(docs: readonly SnapshotDoc[]): Uint8Array {
 
 /** `order`: the snapshot's content term ids by the corpus's (see `packTexts`). */
 export function packDocs(docs: readonly SnapshotDoc[], order?: Uint32Array): PackedDocs {
+  return runAtOnce(packDocsSteps(docs, order));
+}
+
+/**
+ * {@link packDocs}, stopping (yielding) between chunks of texts, so the snapshot lets requests
+ * run while a piece is packed (search-index.ts: the corpus does not change meanwhile).
+ */
+export function* packDocsSteps(docs: readonly SnapshotDoc[], order?: Uint32Array): Generator<void, PackedDocs> {
   const withProps = docs.flatMap((d, i) => (d.properties ? [i] : []));
   const bitOf = new Map<string, number>();
   for (const d of docs) for (const k of d.rangeKeys ?? []) if (!bitOf.has(k)) bitOf.set(k, bitOf.size);
@@ -289,6 +303,11 @@ export function packDocs(docs: readonly SnapshotDoc[], order?: Uint32Array): Pac
       }
     }
   });
+  const content = yield* packTexts(
+    docs.map((d) => d.content),
+    order,
+  );
+  const properties = yield* packTexts(withProps.map((i) => docs[i].properties!));
   return {
     count: docs.length,
     keys: ascendingKeys(docs),
@@ -300,9 +319,9 @@ export function packDocs(docs: readonly SnapshotDoc[], order?: Uint32Array): Pac
       : Float64Array.from(docs, (d) => d.quality),
     collections: packLists(docs.map((d) => d.collections)),
     readers: packLists(docs.map((d) => d.readers)),
-    content: packTexts(docs.map((d) => d.content), order),
+    content,
     propertyDocs: Uint32Array.from(withProps),
-    properties: packTexts(withProps.map((i) => docs[i].properties!)),
+    properties,
     rangeKeyTable,
     rangeKeyMasks,
     ranges: [...ranges].map(([key, r]) => {

@@ -123,4 +123,34 @@ describe('term index', () => {
     expect([...index.positions('a', 4, finder('a'))]).toEqual([4]);
     expect(new Set(made)).toEqual(new Set(['a']));
   });
+
+  test('a snapshot taken in steps, with keys of a restored index unpacked between them, holds every key once with its posting', () => {
+    // Keys k0…k9999, key k<j> in documents j % 7 … j % 7 + 2: more keys than one step walks.
+    const keyCount = 10_000;
+    const docsOf = (j: number) => [j % 7, (j % 7) + 1, (j % 7) + 2];
+    const original = new TermIndex();
+    const byDoc = new Map<number, string[]>();
+    for (let j = 0; j < keyCount; j++) for (const d of docsOf(j)) byDoc.set(d, [...(byDoc.get(d) ?? []), `k${j}`]);
+    for (const [d, keys] of byDoc) original.add(d, keys);
+    const restored = new TermIndex();
+    restored.restore(structuredClone(original.snapshot()), byDoc.keys());
+    // Most keys read before (the walk stops between them), some of the rest between the stops:
+    // each read moves a key from the packed ones to the map being walked.
+    for (let j = 0; j < 6_000; j++) restored.lookup(`k${j}`);
+    const steps = restored.snapshotSteps();
+    let stops = 0;
+    let step = steps.next();
+    while (!step.done) {
+      stops++;
+      for (let j = 6_000 + stops; j < keyCount; j += 50) restored.lookup(`k${j}`);
+      step = steps.next();
+    }
+    expect(stops).toBeGreaterThan(0);
+    const snapshot = step.value;
+    expect(snapshot.keys).toHaveLength(keyCount);
+    expect(new Set(snapshot.keys).size).toBe(keyCount);
+    const again = new TermIndex();
+    again.restore(snapshot, byDoc.keys());
+    for (let j = 0; j < keyCount; j += 101) expect(again.lookup(`k${j}`)).toEqual(docsOf(j));
+  });
 });

@@ -18,6 +18,7 @@
  *   for cost nothing but their bytes.
  */
 import { Index } from 'flexsearch';
+import { runAtOnce } from '../util/event-loop';
 import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** Splits the key list Tabula hands FlexSearch; keys never contain a space. */
@@ -115,7 +116,7 @@ export class TermIndex {
    * use by `count` for every document of the key's postings, kept until they change.
    */
   frequency(key: string, doc: number, count: (doc: number) => number): number {
-    const table = this.frequencyTables.get(key) ?? finish(this.makeFrequencyTable(key, count));
+    const table = this.frequencyTables.get(key) ?? runAtOnce(this.makeFrequencyTable(key, count));
     const at = binarySearch(table.posting, doc);
     return at < 0 ? 0 : table.counts[at];
   }
@@ -192,7 +193,7 @@ export class TermIndex {
 
   /** The key's position table (see {@link positions}), made on first use. */
   positionTable(key: string, find: (doc: number, out: number[]) => void): PositionTable {
-    return this.positionTables.get(key) ?? finish(this.makePositionTable(key, find));
+    return this.positionTables.get(key) ?? runAtOnce(this.makePositionTable(key, find));
   }
 
   /** {@link positionTable}, calling `pace` between chunks of documents while it is made. */
@@ -290,13 +291,29 @@ export class TermIndex {
    * their counts (the corpus counts them from the texts).
    */
   snapshot(repeated: (key: string) => RepeatedTerms | undefined = () => undefined): TermIndexSnapshot {
+    return runAtOnce(this.snapshotSteps(repeated));
+  }
+
+  /**
+   * {@link snapshot}, stopping (yielding) between chunks of keys. Between two stops a search
+   * may unpack a key never read since a restore: it moves from the pending keys to the map
+   * being walked, and is met there (a Map's walk visits the keys added during it), not in the
+   * pending keys copied at the end. Writes wait while a snapshot is packed (search-index.ts).
+   */
+  *snapshotSteps(repeated: (key: string) => RepeatedTerms | undefined = () => undefined): Generator<void, TermIndexSnapshot> {
     const keys: string[] = [];
     const offsets: number[] = [0];
     const frequencyOffsets: number[] = [0];
     const out = new VarintWriter();
     const frequencies = new VarintWriter();
+    let work = 0;
     for (const [key, slots] of this.inner.map) {
+      if (work >= SNAPSHOT_STEP) {
+        work = 0;
+        yield;
+      }
       const posting = slots[0];
+      work += 16 + (posting?.length ?? 0);
       if (!posting || posting.length === 0) continue;
       keys.push(key);
       out.writeAscending(posting);
@@ -420,13 +437,8 @@ export type Pace = () => Promise<void> | undefined;
 /** Documents between two stops while a table is made. */
 const TABLE_CHUNK = 1024;
 
-/** Runs a table maker to its end at once. */
-function finish<T>(maker: Generator<void, T>): T {
-  for (;;) {
-    const step = maker.next();
-    if (step.done) return step.value;
-  }
-}
+/** Work (postings written, and a little per key) between two stops while a snapshot is packed. */
+const SNAPSHOT_STEP = 32_768;
 
 /** Runs a table maker, awaiting `pace` at each of its stops. */
 async function finishPaced<T>(maker: Generator<void, T>, pace: Pace): Promise<T> {

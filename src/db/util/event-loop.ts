@@ -30,3 +30,27 @@ export function yieldToEventLoop(): Promise<void> {
     send.postMessage(0);
   });
 }
+
+/**
+ * Runs work written as a generator (a `yield` between any two of its steps) to its end,
+ * giving the thread away at a step once the work has held it for `sliceMs`.
+ */
+export async function runInSlices<T>(work: Generator<void, T>, sliceMs: number): Promise<T> {
+  let began = performance.now();
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    if (performance.now() - began >= sliceMs) {
+      await yieldToEventLoop();
+      began = performance.now();
+    }
+  }
+}
+
+/** Runs work written as a generator (see {@link runInSlices}) to its end at once. */
+export function runAtOnce<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
