@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 // The console build (index.html → dist/). The service worker is a second build with
-// its own config (vite.sw.config.ts) because it must be one ES-module chunk.
+// its own config (vite.sw.config.ts) because it must be one classic-script chunk.
 import { defineConfig, build, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { oxigraphInstances } from './sw/oxigraph-instances.js';
+import { classicWorkerDefines } from './sw/worker-build.js';
 
 export default defineConfig({
   plugins: [react(), devServiceWorker()],
@@ -37,11 +38,11 @@ function devServiceWorker(): Plugin {
           publicDir: false,
           // sw/sw.ts makes a fresh engine instance after a trap (newInstance).
           plugins: [oxigraphInstances()],
-          define: { 'process.env.NODE_ENV': JSON.stringify('development') },
+          define: { 'process.env.NODE_ENV': JSON.stringify('development'), ...classicWorkerDefines },
           build: {
             write: false,
             minify: false,
-            lib: { entry: 'sw/sw.ts', formats: ['es'], fileName: () => 'sw.js' },
+            lib: { entry: 'sw/sw.ts', formats: ['iife'], name: 'tabulaServiceWorker', fileName: () => 'sw.js' },
             rolldownOptions: { output: { codeSplitting: false } },
           },
         })

@@ -1,5 +1,6 @@
-// The service worker build: sw/sw.ts → dist/sw.js, one ES-module chunk (a module
-// service worker may not use dynamic import(), so nothing can be split off). It runs
+// The service worker build: sw/sw.ts → dist/sw.js, one classic-script chunk (an IIFE:
+// a service worker may not use dynamic import(), so nothing can be split off, and only a
+// classic one starts from V8's code cache: docs/decisions/0031-classic-service-worker.md). It runs
 // after the console build and must not wipe it.
 //
 // The precache list is computed here rather than by workbox-build: the console build
@@ -10,14 +11,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { oxigraphInstances } from './sw/oxigraph-instances.js';
-import { flexsearchWithoutWorkers, oxigraphWasmAsAsset } from './sw/worker-build.js';
+import { classicWorkerDefines, flexsearchWithoutWorkers, oxigraphWasmAsAsset } from './sw/worker-build.js';
 
 const swFileName = 'sw.js';
 
 export default defineConfig({
   publicDir: false,
   // Workbox and other packages branch on it; a library build does not define it.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...classicWorkerDefines },
   plugins: [oxigraphWasmAsAsset(), oxigraphInstances(), flexsearchWithoutWorkers(), injectPrecacheManifest({ distDir: 'dist', swFileName })],
   build: {
     outDir: 'dist',
@@ -28,7 +29,7 @@ export default defineConfig({
     // Unminified: V8 caches the compiled worker anyway, stack traces stay readable, and
     // the injected precache list cannot skew the sourcemap (see below).
     minify: false,
-    lib: { entry: 'sw/sw.ts', formats: ['es'], fileName: () => swFileName },
+    lib: { entry: 'sw/sw.ts', formats: ['iife'], name: 'tabulaServiceWorker', fileName: () => swFileName },
     rolldownOptions: { output: { codeSplitting: false } },
   },
 });
@@ -108,6 +109,10 @@ function injectPrecacheManifest(options: PrecacheOptions): Plugin {
       }
       if (sw.dynamicImports.length > 0) {
         this.error(`dynamic import() is not allowed in a service worker: ${sw.dynamicImports.join(', ')}`);
+      }
+      // A classic script may not name it (sw/worker-build.ts replaces what the packages read).
+      if (sw.code.includes('import.meta')) {
+        this.error(`import.meta is not allowed in a classic service worker: ${sw.fileName} still names it`);
       }
       const occurrences = sw.code.split(PLACEHOLDER).length - 1;
       if (occurrences !== 1) {

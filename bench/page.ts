@@ -119,7 +119,7 @@ export function peersScript(): Promise<string> {
 export async function controlledPage(browser: BenchBrowser, baseURL: string, script: string): Promise<BenchPage> {
   const page = await browser.newPage(`${baseURL}/bench-quiet-page.txt`);
   await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/sw.js', { type: 'module' });
+    await navigator.serviceWorker.register('/sw.js', { type: 'classic' });
     const deadline = Date.now() + 30_000;
     while (navigator.serviceWorker.controller == null) {
       if (Date.now() > deadline) throw new Error('the service worker did not take control within 30 s');

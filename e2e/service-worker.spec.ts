@@ -90,3 +90,27 @@ test('while the database cannot be opened, API requests get a 500 errorResponse;
   expect(ok.fromServiceWorker).toBe(true);
   expect(ok.status).toBe(204);
 });
+
+test('a worker registered as a module (by an older console) is updated to the classic one, and both answer', async ({ context }) => {
+  const page = await context.newPage();
+  await page.goto('/not-the-console.txt');
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js', { type: 'module' }).then(() => undefined));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const asModule = await apiFetchIn(page, '/v1/ping');
+  expect(asModule.fromServiceWorker).toBe(true);
+  expect(asModule.status).toBe(204);
+
+  // What the console does now (src/console/lib/register-api-worker.ts): the type differs, so
+  // the browser installs the script again as a classic worker, which claims the page.
+  const replaced = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
+        void navigator.serviceWorker.register('/sw.js', { type: 'classic', scope: '/' });
+      }),
+  );
+  expect(replaced).toBe(true);
+  const asClassic = await apiFetchIn(page, '/v1/ping');
+  expect(asClassic.fromServiceWorker).toBe(true);
+  expect(asClassic.status).toBe(204);
+});

@@ -4,9 +4,11 @@
  * control of open pages at once. Everything that decides anything lives in src/api and
  * src/db, where Node tests reach it.
  *
- * Built by vite.sw.config.ts as ONE ES-module chunk (dist/sw.js) and registered with
- * `{type: 'module'}`: dynamic `import()` and top-level `await` are not allowed in a
- * service worker (docs/architecture.md, Platform facts).
+ * Built by vite.sw.config.ts as ONE classic-script chunk (dist/sw.js, an IIFE) and
+ * registered with `{type: 'classic'}`: dynamic `import()` and top-level `await` are not
+ * allowed in a service worker, and Chromium keeps V8's code cache only for a classic
+ * service worker's script (docs/architecture.md, Platform facts;
+ * docs/decisions/0031-classic-service-worker.md).
  *
  * @module
  */
@@ -14,7 +16,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precache
 import { registerRoute } from 'workbox-routing';
 import oxigraphWasmUrl from 'oxigraph/web_bg.wasm?url&no-inline';
 import { Database } from '../src/db/database';
-import { createApi, isApiPath } from '../src/api/app';
+import { createApi, isApiPath, needsTriples } from '../src/api/app';
 import { answerRequests, openOnDemand } from '../src/api/host';
 import { startOxigraph } from './oxigraph-start';
 import type { EngineHostMessage, KeepAliveMessage } from '../src/wire/tabula';
@@ -25,21 +27,21 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 // The RDF engine's wasm is instantiated from the precached copy (the build emits it as an
 // asset and lists it in the precache): offline, and ~20 ms instead of ~40 ms on every
 // worker start (docs/architecture.md, Platform facts). Before the first install has finished
-// precaching it comes from the network. Instantiation starts with the database; only the
-// first request that needs triples waits for it, and a failure is retried by the next one.
+// precaching it comes from the network. Instantiation starts with the first request that
+// needs triples (or when the triple store first asks), not with the database: it holds the
+// worker's thread ~70 ms, which a ping or a search after a stop would wait behind
+// (docs/decisions/0031-classic-service-worker.md). A failure is retried by the next request.
 const oxigraph = startOxigraph(async () => (await matchPrecache(oxigraphWasmUrl)) ?? oxigraphWasmUrl);
 
 // Opened on the first API request (src/api/host.ts says why). An open page runs an engine
 // host for SPARQL queries (docs/decisions/0028-engine-host.md), started when the first query
 // asks the pages for one.
-const database = openOnDemand(() => {
-  // Begin instantiating now, alongside the open; its failure is reported by the request that needs triples.
-  oxigraph().catch(() => undefined);
-  return Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph }).then((db) => {
+const database = openOnDemand(() =>
+  Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph }).then((db) => {
     db.askForEngineHostWith(askForHost);
     return { db, api: createApi({ db, auth: 'application', defaultUser: 'admin' }) };
-  });
-});
+  }),
+);
 const api = () => database().then(({ api }) => api);
 
 // Pages of the origin (the console in every tab) learn of committed writes here, so
@@ -57,6 +59,8 @@ const answerApi = answerRequests({ api, announce: (notice) => changes.postMessag
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin === self.location.origin && isApiPath(url.pathname)) {
+    // Begun before the open, alongside it; a failure is reported by the request itself.
+    if (needsTriples(url.pathname)) oxigraph().catch(() => undefined);
     event.respondWith(answerApi(event.request));
   }
 });

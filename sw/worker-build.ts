@@ -26,8 +26,8 @@ export function oxigraphWasmAsAsset(): Plugin {
 
 /**
  * FlexSearch's bundle can run an index in a Worker, and in Node loads `worker_threads`
- * with a dynamic `import()` — which a module service worker may not contain even
- * unused. Tabula never asks FlexSearch for a worker (none can start from a service
+ * with a dynamic `import()` — which a service worker may not run, and the worker
+ * build refuses even unused. Tabula never asks FlexSearch for a worker (none can start from a service
  * worker anyway: docs/architecture.md, Platform facts), so that branch becomes a rejection.
  */
 export function flexsearchWithoutWorkers(): Plugin {
@@ -43,3 +43,14 @@ export function flexsearchWithoutWorkers(): Plugin {
   };
 }
 
+/**
+ * The service worker is a classic script (docs/decisions/0031-classic-service-worker.md):
+ * `import.meta` does not exist there. The bundled packages read it only to find files
+ * next to themselves — Oxigraph's default wasm URL, FlexSearch's worker scripts (never
+ * started: {@link flexsearchWithoutWorkers}) — so each reads what it read in the module
+ * worker: the script's own URL, and no `dirname` (Node's only).
+ */
+export const classicWorkerDefines = {
+  'import.meta.url': 'self.location.href',
+  'import.meta.dirname': 'undefined',
+};

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { basic, testApi } from '../../test/helpers';
 import { catalogue } from '../db/errors';
+import { isApiPath, needsTriples } from './app';
 import { limits } from '../db/limits';
 
 describe('the handler', () => {
@@ -176,5 +177,26 @@ describe('CORS on the Node host', () => {
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/vnd\.marklogic\.document-format/);
     const foreign = await api.fetch('/v1/ping', { headers: { origin: 'https://evil.example', authorization: basic('admin') } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('needsTriples: the paths a host starts the RDF engine for', () => {
+  test.for([
+    { path: '/v1/graphs', engine: true },
+    { path: '/v1/graphs/', engine: true },
+    { path: '/v1/graphs/sparql', engine: true },
+    { path: '/v1/graphs/things', engine: true },
+    { path: '/LATEST/graphs/sparql', engine: true },
+    { path: '/v1/ping', engine: false },
+    { path: '/v1/search', engine: false },
+    { path: '/v1/documents', engine: false },
+    { path: '/v1/graphsx', engine: false },
+    { path: '/manage/v2/graphs', engine: false },
+    { path: '/tabula/v1/scene', engine: false },
+    { path: '/index.html', engine: false },
+  ])('$path → $engine', ({ path, engine }) => {
+    expect(needsTriples(path)).toBe(engine);
+    // Only API paths reach the worker's listener that asks.
+    if (engine) expect(isApiPath(path)).toBe(true);
   });
 });

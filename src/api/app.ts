@@ -42,6 +42,13 @@ import { registerRequests, requestIdOf } from './requests';
 export const isApiPath = (pathname: string): boolean =>
   /^\/(v1|LATEST|manage|tabula)(\/|$)/.test(pathname) || /^\/([^/]+\/)?ping\/?$/.test(pathname);
 
+/**
+ * Paths whose answer needs the RDF engine: the graph store, SPARQL and things. A host
+ * begins the engine's start on the first of them (sw/sw.ts): any other request would only
+ * wait behind it, the wasm taking the worker's thread for tens of milliseconds.
+ */
+export const needsTriples = (pathname: string): boolean => /^\/(v1|LATEST)\/graphs(\/|$)/.test(pathname);
+
 const ANY_PING = /^\/[^/]+\/ping\/?$/;
 
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {

@@ -47,7 +47,7 @@ export async function openControlledPage(page: Page, path = '/'): Promise<void> 
   } catch {
     throw new Error(
       `no service worker took control of ${path} within ${CONTROL_TIMEOUT_MS / 1000} s: the console must register /sw.js ` +
-        `({type: 'module'}) and the build must have produced dist/sw.js`,
+        `({type: 'classic'}) and the build must have produced dist/sw.js`,
     );
   }
 }

@@ -51,14 +51,14 @@ const settle = async <T>(p: Promise<T>, ms = 50) =>
   Promise.race([p.then(() => 'resolved', (e: unknown) => e), new Promise((r) => setTimeout(() => r('pending'), ms))]);
 
 describe('registerApiWorker', () => {
-  test('registers /sw.js as a module worker for the whole origin', async () => {
+  test('registers /sw.js as a classic worker for the whole origin', async () => {
     const fake = fakeContainer();
     const started = registerApiWorker(fake.container, { reloader: reloader(false) });
     await settle(started, 5);
     fake.activate();
     fake.takeControl();
     await started;
-    expect(fake.register).toHaveBeenCalledWith('/sw.js', { type: 'module', scope: '/' });
+    expect(fake.register).toHaveBeenCalledWith('/sw.js', { type: 'classic', scope: '/' });
   });
 
   test('stays pending while the worker is active but not yet in control', async () => {

@@ -31,6 +31,14 @@ export class ApiWorkerError extends Error {
   override readonly name = 'ApiWorkerError';
 }
 
+/**
+ * A classic worker for the whole origin: Chromium keeps V8's code cache for a classic service
+ * worker's script and not for a module one, which made every worker start compile the 2 MB
+ * script again (docs/decisions/0031-classic-service-worker.md). A registration made as a
+ * module by an older console changes type on this call, which the browser treats as an update.
+ */
+const WORKER_OPTIONS: RegistrationOptions = { type: 'classic', scope: '/' };
+
 export async function registerApiWorker(
   container: WorkerContainer | undefined = globalThis.navigator?.serviceWorker,
   { scriptUrl = '/sw.js', controlTimeoutMs = 10_000, reloader = pageReloader }: RegisterOptions = {},
@@ -48,7 +56,7 @@ async function waitForControl(container: WorkerContainer | undefined, scriptUrl:
   }
   if (container.controller) {
     // Already controlled (a reload): still register, which is how the browser checks for an updated worker.
-    container.register(scriptUrl, { type: 'module', scope: '/' }).catch(() => {});
+    container.register(scriptUrl, WORKER_OPTIONS).catch(() => {});
     return;
   }
 
@@ -63,7 +71,7 @@ async function waitForControl(container: WorkerContainer | undefined, scriptUrl:
 
   let registration: ServiceWorkerRegistration;
   try {
-    registration = await container.register(scriptUrl, { type: 'module', scope: '/' });
+    registration = await container.register(scriptUrl, WORKER_OPTIONS);
   } catch (err) {
     throw new ApiWorkerError(`The database service worker could not be registered: ${err instanceof Error ? err.message : String(err)}`);
   }

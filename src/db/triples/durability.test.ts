@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { Database } from '../database';
+import { Database } from '../database';
+import { nodeOxigraph } from '../../../test/oxigraph';
+import type { OxigraphFactory } from './triple-store';
 import type { TripleStore } from './triple-store';
 import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
 import { blobPiece, deflatePiece, pieceNQuads, type SnapshotPiece } from './snapshot-piece';
@@ -64,6 +66,31 @@ describe('durability', () => {
     const before = await state(db);
     db.close();
     expect(await state(await openDb(name))).toEqual(before);
+  });
+
+  // The load asks IndexedDB for the stored triples before the engine has started (decision 0031).
+  test.for([
+    { name: 'starts late', failures: 0 },
+    { name: 'fails to start once', failures: 1 },
+  ])('a restart whose engine $name: the store comes back the same', async ({ failures }) => {
+    const name = uniqueName('engine-late');
+    const db = await build(name, { snapshotChunkChars: 200 });
+    await db.triples.compact();
+    await db.triples.update(P + 'INSERT { ?s :again _:n } WHERE { ?s :stamp ?t }', { principal: admin });
+    const before = await state(db);
+    db.close();
+    let failing = failures;
+    const starts: string[] = [];
+    const late: OxigraphFactory = async (broken) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      starts.push(failing > 0 ? 'failed' : 'started');
+      if (failing-- > 0) throw new Error('the wasm did not start');
+      return nodeOxigraph(broken);
+    };
+    const reopened = await Database.open({ indexedDB, name, oxigraph: late });
+    if (failures > 0) await expect(state(reopened)).rejects.toThrow('the wasm did not start');
+    expect(await state(reopened)).toEqual(before);
+    expect(starts).toEqual([...Array<string>(failures).fill('failed'), 'started']);
   });
 
   /** The snapshot's pieces rewritten in an older form: plain N-Quads (the first form, a scene import) or all deflated (the form before Blobs). */

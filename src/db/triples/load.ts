@@ -38,8 +38,12 @@ const PIECES_AHEAD = 16;
  * Blob piece comes out as a handle, its bytes read while the engine loads the pieces
  * before it (docs/decisions/0027-triple-cold-start.md). One `getAll` of the pieces would
  * wait until IndexedDB has made a handle of every Blob (measured: 1.2 s at 1M triples).
+ *
+ * `engine` may still be starting: the reads are asked for first, so IndexedDB reads while
+ * the wasm is instantiated (after a worker stop, ~70 ms of the worker's thread:
+ * docs/decisions/0031-classic-service-worker.md). If it fails, nothing was loaded.
  */
-export async function loadStoredTriples(idb: TabulaIdb, ox: OxigraphModule): Promise<StoredTriples> {
+export async function loadStoredTriples(idb: TabulaIdb, engine: OxigraphModule | Promise<OxigraphModule>): Promise<StoredTriples> {
   const tx = watched(idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
   const snapshot = tx.objectStore('triples-snapshot');
   const keys = await snapshot.getAllKeys();
@@ -47,6 +51,7 @@ export async function loadStoredTriples(idb: TabulaIdb, ox: OxigraphModule): Pro
   for (const get of gets) get.catch(() => undefined); // observed here; awaited in turn below
   const rest = Promise.all([tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll(), tx.done]);
   rest.catch(() => undefined);
+  const ox = await engine;
   const store = new ox.Store();
   let snapshotChars = 0;
   // Each request is let go once handed out, so its piece can be collected once loaded: a large live heap slows V8 down.

@@ -608,16 +608,21 @@ export class TripleStore {
 
   private async load(): Promise<LoadedEngine> {
     if (!this.oxigraph) throw new DbError('RESTAPI-INTERNALERROR', 'this host started the database without an RDF engine (Database.open needs oxigraph)');
-    const ox = await this.oxigraph(this.broken);
-    if (ox === this.broken) throw new DbError('RESTAPI-INTERNALERROR', 'the RDF engine trapped and its host gave no fresh instance to replace it');
+    const broken = this.broken;
+    let ox: OxigraphModule | undefined;
+    // Handed over still starting: the stored triples are read while the engine instantiates.
+    const starting = Promise.resolve(this.oxigraph(broken)).then((instance) => {
+      if (instance === broken) throw new DbError('RESTAPI-INTERNALERROR', 'the RDF engine trapped and its host gave no fresh instance to replace it');
+      return (ox = instance);
+    });
     try {
-      const engine = await loadStoredTriples(this.idb, ox);
+      const engine = await loadStoredTriples(this.idb, starting);
       this.broken = undefined;
-      this.current = ox;
+      this.current = engine.ox;
       this.loads++;
       return engine;
     } catch (e) {
-      if (!isEngineTrap(e)) throw e;
+      if (!ox || !isEngineTrap(e)) throw e;
       // Stored data the engine cannot take is no request's fault.
       this.broken = ox;
       throw new DbError('RESTAPI-INTERNALERROR', `the RDF engine failed loading the stored triples (${(e as Error).message})`);
