@@ -18,7 +18,7 @@
  *   for cost nothing but their bytes.
  */
 import { Index } from 'flexsearch';
-import { runAtOnce } from '../util/event-loop';
+import { runAtOnce, runPaced } from '../util/event-loop';
 import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** Splits the key list Tabula hands FlexSearch; keys never contain a space. */
@@ -123,7 +123,7 @@ export class TermIndex {
 
   /** Makes the key's frequency table (see {@link frequency}) unless it exists, calling `pace` between chunks. */
   async frequencyTableWhile(key: string, count: (doc: number) => number, pace: Pace): Promise<void> {
-    if (!this.frequencyTables.has(key)) await finishPaced(this.makeFrequencyTable(key, count), pace);
+    if (!this.frequencyTables.has(key)) await runPaced(this.makeFrequencyTable(key, count), pace);
   }
 
   /**
@@ -198,7 +198,7 @@ export class TermIndex {
 
   /** {@link positionTable}, calling `pace` between chunks of documents while it is made. */
   async positionTableWhile(key: string, find: (doc: number, out: number[]) => void, pace: Pace): Promise<PositionTable> {
-    return this.positionTables.get(key) ?? finishPaced(this.makePositionTable(key, find), pace);
+    return this.positionTables.get(key) ?? runPaced(this.makePositionTable(key, find), pace);
   }
 
   /** Makes and keeps a position table, stopping between chunks as {@link makeFrequencyTable} does. */
@@ -440,14 +440,6 @@ const TABLE_CHUNK = 1024;
 /** Work (postings written, and a little per key) between two stops while a snapshot is packed. */
 const SNAPSHOT_STEP = 32_768;
 
-/** Runs a table maker, awaiting `pace` at each of its stops. */
-async function finishPaced<T>(maker: Generator<void, T>, pace: Pace): Promise<T> {
-  for (;;) {
-    const step = maker.next();
-    if (step.done) return step.value;
-    await pace();
-  }
-}
 
 export interface PositionTable {
   posting: number[];

@@ -33,21 +33,27 @@ export function yieldToEventLoop(): Promise<void> {
 
 /**
  * Runs work written as a generator (a `yield` between any two of its steps) to its end,
- * giving the thread away at a step once the work has held it for `sliceMs`.
+ * awaiting `pace` at each stop: what the work lets happen there (nothing, when it answers
+ * undefined).
  */
-export async function runInSlices<T>(work: Generator<void, T>, sliceMs: number): Promise<T> {
-  let began = performance.now();
+export async function runPaced<T>(work: Generator<void, T>, pace: () => Promise<void> | undefined): Promise<T> {
   for (;;) {
     const step = work.next();
     if (step.done) return step.value;
-    if (performance.now() - began >= sliceMs) {
-      await yieldToEventLoop();
-      began = performance.now();
-    }
+    await pace();
   }
 }
 
-/** Runs work written as a generator (see {@link runInSlices}) to its end at once. */
+/** {@link runPaced}, giving the thread away at a stop once the work has held it for `sliceMs`. */
+export function runInSlices<T>(work: Generator<void, T>, sliceMs: number): Promise<T> {
+  let began = performance.now();
+  return runPaced(work, () => {
+    if (performance.now() - began < sliceMs) return undefined;
+    return yieldToEventLoop().then(() => void (began = performance.now()));
+  });
+}
+
+/** Runs work written as a generator (see {@link runPaced}) to its end at once. */
 export function runAtOnce<T>(work: Generator<void, T>): T {
   for (;;) {
     const step = work.next();
