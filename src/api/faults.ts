@@ -70,7 +70,7 @@ async function suffer(fault: ArmedFaults, request: string, deadline: Deadline): 
     // Within the request's time limit, as any wait: past it the request is answered XDMP-EXTIME.
     // A cancelled request (DELETE /tabula/v1/requests/{id}) stops waiting.
     const wait = Math.min(fault.latencyMs, deadline.remaining());
-    await deadline.sleep(wait);
+    await deadline.sleep(wait, 'the injected latency');
     if (wait < fault.latencyMs) throw timeLimitError(deadline.limitSeconds, 'the injected latency');
   }
   if (fault.status !== undefined) throw new DbError('TABULA-INJECTEDFAULT', `${request} answered ${fault.status} as armed`, fault.status);

@@ -70,17 +70,17 @@ describe('Deadline.sleep', () => {
   test('waits its time, or ends at a cancel with the cancel’s error; a cancelled deadline does not start one', async () => {
     const whole = Deadline.after(60);
     const began = performance.now();
-    await whole.sleep(20);
+    await whole.sleep(20, 'a test wait');
     expect(performance.now() - began).toBeGreaterThanOrEqual(19);
 
     const cut = Deadline.after(60);
-    const sleeping = cut.sleep(60_000).catch((e: unknown) => e);
+    const sleeping = cut.sleep(60_000, 'a test wait').catch((e: unknown) => e);
     const cancelledAt = performance.now();
     cut.cancel(cancelledError('r-1'));
     const err = (await sleeping) as DbError;
     expect(performance.now() - cancelledAt).toBeLessThan(1_000);
     expect(err).toBeInstanceOf(DbError);
     expect(err.code).toBe('XDMP-CANCELED');
-    await expect(cut.sleep(60_000)).rejects.toBe(err);
+    await expect(cut.sleep(60_000, 'a test wait')).rejects.toBe(err);
   });
 });

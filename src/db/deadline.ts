@@ -35,6 +35,8 @@ export class Deadline {
 
   /** Set by {@link cancel}: what every later check throws. */
   private cancelled: DbError | undefined;
+  /** What ends each {@link sleep} under way, at a cancel. */
+  private readonly sleepers = new Set<() => void>();
   /** When the work last gave the thread away (or began), on `timing.now()`'s scale. */
   private sliceStart: number;
 
@@ -76,15 +78,13 @@ export class Deadline {
     this.sleepers.clear();
   }
 
-  private readonly sleepers = new Set<() => void>();
-
   /**
-   * Waits `ms` (real milliseconds), or less when the request is cancelled meanwhile — then
-   * throws the cancel's error, as a check would. A wait that is all a request does (an
+   * Waits `ms` (real milliseconds) on `what`, or less when the request is cancelled meanwhile —
+   * then throws the cancel's error, as a check would. A wait that is all a request does (an
    * injected latency) ends when its client gives up, instead of holding on to its end.
    */
-  async sleep(ms: number): Promise<void> {
-    this.check('a wait');
+  async sleep(ms: number, what: string): Promise<void> {
+    this.check(what);
     await new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);

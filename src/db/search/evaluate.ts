@@ -122,7 +122,7 @@ export class Evaluator {
         // ones (range-documents.ts), the word and value scopes' rule (corpus.ts pathInScope). So
         // a JSON QBE's $gt finds JSON documents only.
         const format = rangeFormat(q.index.scope);
-        return filter(new Set(this.ctx.range(q.index, q.operator, q.values)), (k) => this.ctx.corpus.entry(k)?.format === format);
+        return this.keep(new Set(this.ctx.range(q.index, q.operator, q.values)), (k) => this.ctx.corpus.entry(k)?.format === format);
       }
       case 'collection': {
         const acc = new Set<number>();
@@ -207,7 +207,7 @@ export class Evaluator {
     return acc ?? new Set();
   }
 
-  /** {@link intersect}, pacing every {@link SET_CHUNK} members of the smaller set. */
+  /** The members of both sets, pacing every {@link SET_CHUNK} members of the smaller one. */
   private async intersect(a: Set<number>, b: ReadonlySet<number>): Promise<Set<number>> {
     const [small, large] = a.size <= b.size ? [a, b] : [b, a];
     const out = new Set<number>();
@@ -547,7 +547,7 @@ export class Evaluator {
           return false;
         });
         // XML has no number nodes: its element text is the value (compared as a number or word).
-        const xml = filter(intersect(scopeDocs(), this.xmlDocs()), (k) => !found.has(k));
+        const xml = await this.keep(await this.intersect(scopeDocs(), this.xmlDocs()), (k) => !found.has(k));
         if (xml.size > 0 && value !== null) {
           const more = await this.verify(xml, frame, (node, path) => node.kind === 'text' && exactly(path) && scalarText(node.text, value));
           for (const k of more) found.add(k);
@@ -587,7 +587,7 @@ export class Evaluator {
 
   private async notIn(positive: Query, negative: Query, frame: Frame): Promise<Set<number>> {
     const pos = await this.docs(positive, frame);
-    const neg = intersect(pos, await this.docs(negative, frame));
+    const neg = await this.intersect(pos, await this.docs(negative, frame));
     const pPhrases = this.phrasesOf(positive, frame);
     const nPhrases = this.phrasesOf(negative, frame);
     if (!pPhrases || !nPhrases) return difference(pos, neg);
@@ -765,21 +765,8 @@ function scalarText(text: string, value: number | boolean): boolean {
   return t !== '' && Number(t) === value;
 }
 
-export function intersect<T>(a: Set<T>, b: ReadonlySet<T>): Set<T> {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  const out = new Set<T>();
-  for (const x of small) if (large.has(x)) out.add(x);
-  return out;
-}
-
 export function difference<T>(a: Set<T>, b: ReadonlySet<T>): Set<T> {
   const out = new Set<T>();
   for (const x of a) if (!b.has(x)) out.add(x);
-  return out;
-}
-
-function filter<T>(s: Set<T>, keep: (x: T) => boolean): Set<T> {
-  const out = new Set<T>();
-  for (const x of s) if (keep(x)) out.add(x);
   return out;
 }

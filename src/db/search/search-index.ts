@@ -73,6 +73,14 @@ interface SnapshotHead {
 }
 
 const SNAPSHOT_META = 'search-snapshot';
+
+/** A snapshot packed and not yet stored: its pieces in order, how many hold texts, its id, and the last change it holds. */
+interface PackedSnapshot {
+  pieces: unknown[];
+  texts: number;
+  id: string;
+  watermark: number;
+}
 /** How long after the last request background work on the restored texts waits (the response is still being sent). */
 const QUIET_MS = 100;
 /**
@@ -524,7 +532,7 @@ export class SearchIndex {
     // request held back stay held until the pieces and the watermark are taken: applied between
     // two stages, they would be in some of the pieces and not in others.
     this.packing = true;
-    let packed: { pieces: unknown[]; texts: number; id: string; watermark: number } | undefined;
+    let packed: PackedSnapshot | undefined;
     try {
       packed = await this.pack(corpus);
     } finally {
@@ -552,7 +560,7 @@ export class SearchIndex {
   }
 
   /** The snapshot's pieces of `corpus` as it is now, and the watermark they hold; undefined if the corpus was dropped meanwhile. */
-  private async pack(corpus: Corpus): Promise<{ pieces: unknown[]; texts: number; id: string; watermark: number } | undefined> {
+  private async pack(corpus: Corpus): Promise<PackedSnapshot | undefined> {
     const watermark = this.watermark;
     const { contentOrder, ...terms } = await runInSlices(corpus.termSnapshots(), SLICE_MS);
     await yieldToEventLoop();
