@@ -68,6 +68,9 @@ test('while a long query runs another tab reads documents; Cancel ends the query
 
 test('a query whose host page closes mid-way is answered by the host another page starts', async ({ page, tabula, context }) => {
   await openControlledPage(page, '/');
+  // The console listens for the worker's call for a host once it has started: a query sent
+  // before then finds no page to ask (the next query would ask again), and the host never came.
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   await firstQuery(tabula);
   await hostAttached(tabula);
   await tabula.fetch('/v1/graphs?graph=http://example.org/g', { method: 'PUT', headers: { 'content-type': 'text/turtle' }, body: '<http://example.org/s> <http://example.org/p> 1, 2, 3 .' });
