@@ -10,8 +10,9 @@
  * Plain N-Quads strings load as well (the first form, and what a scene import writes: the
  * archive's text as it comes); the next compaction rewrites them.
  */
-import { deflateSync, inflateSync } from 'fflate';
+import { deflateSync } from 'fflate';
 import { utf8 } from '../util/bytes';
+import { inflateRaw } from '../util/inflate';
 
 /** Every other piece a compaction writes. */
 export interface BlobPiece {
@@ -22,7 +23,10 @@ export interface BlobPiece {
   labelled: boolean;
 }
 
-/** The UTF-8 N-Quads deflated by fflate (level 6: on N-Quads it inflates a third faster than level 1). */
+/**
+ * The UTF-8 N-Quads deflated by fflate (level 6: on N-Quads it inflates a third faster than
+ * level 1), raw DEFLATE, which a load inflates with the platform's zlib (src/db/util/inflate.ts).
+ */
 export interface DeflatedPiece {
   /** Bytes of the UTF-8 N-Quads once inflated. */
   size: number;
@@ -56,7 +60,7 @@ export const snapshotPiece = (nquads: string): SnapshotPiece => deflatePiece(nqu
 export async function pieceNQuads(piece: SnapshotPiece): Promise<string | Uint8Array> {
   if (typeof piece === 'string') return piece;
   if ('blob' in piece) return new Uint8Array(await piece.blob.arrayBuffer());
-  return inflateSync(piece.deflated, { out: new Uint8Array(piece.size) });
+  return inflateRaw(piece.deflated, piece.size, 'a triple snapshot piece');
 }
 
 /** Whether the piece mentions `_:`; undefined for a plain piece (the load scans it). */
