@@ -4,6 +4,7 @@ import { nodeOxigraph } from '../../../test/oxigraph';
 import type { OxigraphFactory } from './triple-store';
 import type { TripleStore } from './triple-store';
 import { admin, askValue, dump, openDb, rejection, rows, uniqueName } from './test-support';
+import { deflateSync } from 'fflate';
 import { blobPiece, deflatePiece, pieceNQuads, type SnapshotPiece } from './snapshot-piece';
 import { readRecord } from './change-set';
 
@@ -93,11 +94,17 @@ describe('durability', () => {
     expect(starts).toEqual([...Array<string>(failures).fill('failed'), 'started']);
   });
 
+  const fflateDeflated = (text: string): SnapshotPiece => {
+    const bytes = new TextEncoder().encode(text);
+    return { size: bytes.length, deflated: deflateSync(bytes, { level: 6 }), labelled: text.includes('_:') };
+  };
+
   /** The snapshot's pieces rewritten in an older form: plain N-Quads (the first form, a scene import) or all deflated (the form before Blobs). */
   const olderForms = [
     ['plain N-Quads (an older version, a scene import)', (text: string): SnapshotPiece => text],
     ['as Blobs (written for a while)', blobPiece],
-    ['as Blobs and deflated in turn (written for a while)', (text: string, i: number): SnapshotPiece => (i % 2 === 0 ? blobPiece(text) : deflatePiece(text))],
+    ['as Blobs and deflated in turn (written for a while)', (text: string, i: number): Promise<SnapshotPiece> | SnapshotPiece => (i % 2 === 0 ? blobPiece(text) : deflatePiece(text))],
+    ['deflated by fflate at level 6 (before the platform deflated them)', (text: string): SnapshotPiece => fflateDeflated(text)],
   ] as const;
 
   test.each(olderForms)('a snapshot is stored as deflated pieces, and one written %s loads the same', async (form, older) => {
@@ -113,9 +120,10 @@ describe('durability', () => {
     // The same quads in the older form, cut at line ends as the pieces are.
     const texts = await Promise.all(pieces.map(async (piece) => new TextDecoder().decode((await pieceNQuads(piece)) as Uint8Array)));
     expect(texts.every((text) => text.endsWith('\n'))).toBe(true);
+    const olderPieces = await Promise.all(texts.map((text, i) => older(text, i)));
     const tx = db.idb.transaction('triples-snapshot', 'readwrite');
     await tx.store.clear();
-    for (const [i, text] of texts.entries()) await tx.store.put(older(text, i), i);
+    for (const [i, piece] of olderPieces.entries()) await tx.store.put(piece, i);
     await tx.done;
     db.close();
     const reopened = await openDb(name);

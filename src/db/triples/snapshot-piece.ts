@@ -10,9 +10,8 @@
  * Plain N-Quads strings load as well (the first form, and what a scene import writes: the
  * archive's text as it comes); the next compaction rewrites them.
  */
-import { deflateSync } from 'fflate';
 import { utf8 } from '../util/bytes';
-import { inflateRaw } from '../util/inflate';
+import { deflateRaw, inflateRaw } from '../util/deflate';
 
 /** Every other piece a compaction writes. */
 export interface BlobPiece {
@@ -24,8 +23,9 @@ export interface BlobPiece {
 }
 
 /**
- * The UTF-8 N-Quads deflated by fflate (level 6: on N-Quads it inflates a third faster than
- * level 1), raw DEFLATE, which a load inflates with the platform's zlib (src/db/util/inflate.ts).
+ * The UTF-8 N-Quads as raw DEFLATE, made and inflated by the platform's zlib
+ * (src/db/util/deflate.ts; pieces stored before 2026-11-28 were deflated by fflate at level
+ * 6, the same format).
  */
 export interface DeflatedPiece {
   /** Bytes of the UTF-8 N-Quads once inflated. */
@@ -43,9 +43,9 @@ export function blobPiece(nquads: string): BlobPiece {
   return { size: blob.size, blob, labelled: nquads.includes('_:') };
 }
 
-export function deflatePiece(nquads: string): DeflatedPiece {
+export async function deflatePiece(nquads: string): Promise<DeflatedPiece> {
   const bytes = utf8(nquads);
-  return { size: bytes.length, deflated: deflateSync(bytes, { level: 6 }), labelled: nquads.includes('_:') };
+  return { size: bytes.length, deflated: await deflateRaw(bytes), labelled: nquads.includes('_:') };
 }
 
 /**
@@ -54,7 +54,7 @@ export function deflatePiece(nquads: string): DeflatedPiece {
  * the next Blob off the worker's thread — without a clear gain on a busy machine, for ten
  * times the bytes stored (docs/decisions/0027-triple-cold-start.md); Blob pieces still load.
  */
-export const snapshotPiece = (nquads: string): SnapshotPiece => deflatePiece(nquads);
+export const snapshotPiece = (nquads: string): Promise<SnapshotPiece> => deflatePiece(nquads);
 
 /** The piece's N-Quads: UTF-8 bytes for a Blob or deflated piece, the text itself for a plain one. */
 export async function pieceNQuads(piece: SnapshotPiece): Promise<string | Uint8Array> {

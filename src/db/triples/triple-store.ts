@@ -781,7 +781,7 @@ export class TripleStore {
     }
     const pieces = [];
     for (const text of splitAtLineEnds(dump, this.chunkChars)) {
-      pieces.push(snapshotPiece(text));
+      pieces.push(await snapshotPiece(text));
       await yieldToEventLoop();
     }
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
