@@ -24,7 +24,7 @@ export interface BlobPiece {
 
 /**
  * The UTF-8 N-Quads as raw DEFLATE, made and inflated by the platform's zlib
- * (src/db/util/deflate.ts; pieces stored before 2026-11-28 were deflated by fflate at level
+ * (src/db/util/deflate.ts; pieces stored before 2026-11-27 were deflated by fflate at level
  * 6, the same format).
  */
 export interface DeflatedPiece {
