@@ -15,6 +15,8 @@ export const SEARCH_NS = 'http://marklogic.com/appservices/search';
 /** cts queries (serialised, and in `additional-query`). */
 export const CTS_NS = 'http://marklogic.com/cts';
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+/** Triples in XML: `sem:triple` and its parts (embedded triples, src/db/triples/embedded/extract.ts). */
+export const SEM_NS = 'http://marklogic.com/semantics';
 export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 /**
