@@ -187,6 +187,36 @@ describe('search: the response', () => {
     expect(score.get('/apart.txt')).toBe(score.get('/pear.txt'));
   });
 
+  test('a phrase counts only where it lies in one value: adjacent words of two values are not an occurrence', async () => {
+    const db = await openDb();
+    await put(
+      db,
+      // Word positions run on across values: "red" of a and "apple" of b stand side by side.
+      { uri: '/split.json', json: { a: 'red', b: 'apple' } },
+      { uri: '/once.json', json: { a: 'red', b: 'apple red apple' } },
+      { uri: '/twice.json', json: { a: 'red apple', b: 'red apple' } },
+      { uri: '/three-split.json', json: { a: 'big red', b: 'apple' } },
+      { uri: '/three.json', json: { a: 'big red apple' } },
+    );
+    const r = await run(db, word('red apple'));
+    // Ties (one occurrence each) in URI order.
+    expect(r.results!.map((x) => x.uri)).toEqual(['/twice.json', '/once.json', '/three.json']);
+    const score = new Map(r.results!.map((x) => [x.uri, x.score]));
+    expect(score.get('/twice.json')!).toBeGreaterThan(score.get('/once.json')!);
+    expect(uris(await run(db, word('big red apple')))).toEqual(['/three.json']);
+  });
+
+  test('a phrase whose words have several stemmed forms counts every occurrence of any form', async () => {
+    const db = await openDb();
+    // "apples" and "apple" are two keys of one stem: each form of the first word walks the second's positions anew.
+    const texts: Record<string, string> = { '/both-forms.txt': 'apples pie apple pie', '/one.txt': 'apple pie pear', '/none.txt': 'pie apple' };
+    await put(db, ...Object.entries(texts).map(([uri, text]) => ({ uri, text })));
+    const r = await run(db, word('apple pie'));
+    expect(r.results!.map((x) => x.uri)).toEqual(['/both-forms.txt', '/one.txt']);
+    const score = new Map(r.results!.map((x) => [x.uri, x.score]));
+    expect(score.get('/both-forms.txt')!).toBeGreaterThan(score.get('/one.txt')!);
+  });
+
   test('pages come in full result order, also when only the first page is put in order (many matches)', async () => {
     const db = await openDb();
     // 300 documents, scores falling with the document number in steps of 3 (ties broken by URI).
@@ -201,11 +231,24 @@ describe('search: the response', () => {
     }
   });
 
-  test('quality boosts the score when the options weigh it', async () => {
-    const db = await openDb();
-    await put(db, { uri: '/low.txt', text: 'apple', quality: 0 }, { uri: '/high.txt', text: 'apple', quality: 10 });
-    const r = await run(db, word('apple'), { options: { 'quality-weight': 1 } });
-    expect(r.results!.map((x) => x.uri)).toEqual(['/high.txt', '/low.txt']);
+  test('quality boosts the score when the options weigh it, as qualities change, and after a reopen from the snapshot', async () => {
+    const name = `quality-${process.pid}-${Date.now()}`;
+    const db = await openDb(name);
+    const order = async (d: Database) => (await run(d, word('apple'), { options: { 'quality-weight': 1 } })).results!.map((x) => x.uri);
+    await put(db, { uri: '/a.txt', text: 'apple', quality: 0 }, { uri: '/b.txt', text: 'apple', quality: 0 });
+    expect(await order(db)).toEqual(['/a.txt', '/b.txt']);
+    await put(db, { uri: '/b.txt', text: 'apple', quality: 10 });
+    expect(await order(db)).toEqual(['/b.txt', '/a.txt']);
+    // b back to 0 and a negative quality for a: the quality term still counts while any document has one.
+    await put(db, { uri: '/b.txt', text: 'apple', quality: 0 }, { uri: '/a.txt', text: 'apple', quality: -5 });
+    expect(await order(db)).toEqual(['/b.txt', '/a.txt']);
+    await db.search.snapshot();
+    db.close();
+    const again = await openDb(name);
+    expect(await order(again)).toEqual(['/b.txt', '/a.txt']);
+    await put(again, { uri: '/a.txt', text: 'apple', quality: 0 });
+    expect(await order(again)).toEqual(['/a.txt', '/b.txt']);
+    again.close();
   });
 
   test('snippets highlight what matched, with the match path', async () => {
