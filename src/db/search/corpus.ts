@@ -305,6 +305,8 @@ export class Corpus {
   private readonly propertyTexts = new Map<number, IndexedText>();
   private readonly collections = new Map<string, Set<number>>();
   private live = 0;
+  /** Documents whose quality is not 0. */
+  private qualified = 0;
   /**
    * Restored documents removed before their texts were read: their words are not known yet,
    * so the term index hides them until {@link restoredTextsArrived} removes them for good.
@@ -328,6 +330,15 @@ export class Corpus {
 
   entry(key: number): DocEntry | undefined {
     return this.entries[key];
+  }
+
+  /**
+   * Whether any document has a quality other than 0. Until one has, a search's quality term is
+   * 0 for every match and needs no look at them: reading each match's entry for its quality
+   * took 3.4 ms of a 14k-match search (100k documents), the entries being scattered in memory.
+   */
+  anyQuality(): boolean {
+    return this.qualified > 0;
   }
 
   keyOf(uri: string): number | undefined {
@@ -375,6 +386,7 @@ export class Corpus {
     this.byUri.set(doc.uri, key);
     this.live++;
     this.counted(entry.format, 1);
+    if (entry.quality !== 0) this.qualified++;
     this.content.terms.add(key, keys);
     for (const c of entry.collections) {
       let set = this.collections.get(c);
@@ -413,6 +425,7 @@ export class Corpus {
     this.byUri.delete(uri);
     this.live--;
     this.counted(entry.format, -1);
+    if (entry.quality !== 0) this.qualified--;
     return true;
   }
 
@@ -467,6 +480,7 @@ export class Corpus {
       this.byUri.set(entry.uri, entry.key);
       this.live++;
       this.counted(entry.format, 1);
+      if (entry.quality !== 0) this.qualified++;
       if (properties) this.propertyTexts.set(entry.key, properties);
       for (const c of entry.collections) {
         let set = this.collections.get(c);

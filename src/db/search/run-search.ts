@@ -146,7 +146,8 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
   const o = request.options;
   const returns = returnsOf(o, request.view);
   const terms = scoringTerms(request.query, evaluator);
-  const qualityWeight = typeof o['quality-weight'] === 'number' ? o['quality-weight'] : 0;
+  // With no document of another quality than 0 the term adds nothing, and is not computed.
+  const qualityWeight = typeof o['quality-weight'] === 'number' && corpus.anyQuality() ? o['quality-weight'] : 0;
   const keys = [...readable];
   const ranking = await rank(keys, terms, evaluator, corpus.size, qualityWeight, (k) => corpus.entry(k)!.quality);
   // Positions in `keys`, in result order — as far as the requested page reaches.
