@@ -164,21 +164,26 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
   };
   const pageAt = ordered.slice(request.start - 1, request.start - 1 + request.pageLength);
   const page = pageAt.map((i) => keys[i]);
-  let snippetMs = 0;
-  if (returns.results) {
-    const t = performance.now();
-    response.results = await results(index, corpus, page, (j) => ranking.relevance(pageAt[j]), request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
-    snippetMs = performance.now() - t;
-    deadline.check('the search');
-  }
+  // The page's documents are read from IndexedDB while the facets are counted: the read
+  // waits on the browser, the counting runs here (a few milliseconds each on 100k documents).
+  const reading = returns.results ? pageDocuments(index, corpus, page, request) : undefined;
+  reading?.catch(() => undefined); // awaited below, after the facets
   let facetMs = 0;
+  let facets: Record<string, FacetResult> | undefined;
   if (returns.facets) {
     const t = performance.now();
-    const facets = facetsOf(index.rangeIndexes, corpus, readable, o);
-    if (Object.keys(facets).length > 0 || request.view === 'facets' || request.view === 'all') response.facets = facets;
+    facets = facetsOf(index.rangeIndexes, corpus, readable, o);
     facetMs = performance.now() - t;
     deadline.check('the search');
   }
+  let snippetMs = 0;
+  if (reading) {
+    const t = performance.now();
+    response.results = await results(corpus, page, await reading, (j) => ranking.relevance(pageAt[j]), request, terms.filter((x) => x.frame.target === 'content').map((x) => x.phrase));
+    snippetMs = performance.now() - t;
+    deadline.check('the search');
+  }
+  if (facets && (Object.keys(facets).length > 0 || request.view === 'facets' || request.view === 'all')) response.facets = facets;
   if (o['return-qtext'] !== false && request.qtext.length > 0) response.qtext = request.qtext;
   if (o['return-query'] === true) response.query = request.query;
   if (returns.metrics) {
@@ -226,12 +231,18 @@ function order(rangeIndexes: RangeIndexes, keys: readonly number[], ranking: Ran
   return firstInOrder(keys.length, Math.min(needed, keys.length), compare, () => deadline.pace('the search'));
 }
 
-async function results(index: LoadedIndex, corpus: Corpus, page: number[], relevance: (i: number) => Relevance, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
+/** The page's stored documents, when its results show them (snippets, raw content, extracted data). */
+async function pageDocuments(index: LoadedIndex, corpus: Corpus, page: number[], request: SearchRequest): Promise<Map<number, StoredDocument>> {
+  const apply = request.options['transform-results']?.apply ?? 'snippet';
+  const extract = request.options['extract-document-data'];
+  if (extract) checkExtractPaths(extract);
+  return apply === 'snippet' || apply === 'raw' || extract ? readEntries(index, corpus, page) : new Map<number, StoredDocument>();
+}
+
+async function results(corpus: Corpus, page: number[], docs: Map<number, StoredDocument>, relevance: (i: number) => Relevance, request: SearchRequest, phrases: PhraseMatcher[]): Promise<SearchResult[]> {
   const transform = request.options['transform-results'];
   const apply = transform?.apply ?? 'snippet';
   const extract = request.options['extract-document-data'];
-  if (extract) checkExtractPaths(extract);
-  const docs = apply === 'snippet' || apply === 'raw' || extract ? await readEntries(index, corpus, page) : new Map<number, StoredDocument>();
   const snippetOptions = {
     perMatchTokens: transform?.['per-match-tokens'] ?? DEFAULT_SNIPPET.perMatchTokens,
     maxMatches: transform?.['max-matches'] ?? DEFAULT_SNIPPET.maxMatches,
