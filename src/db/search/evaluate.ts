@@ -255,8 +255,8 @@ export class Evaluator {
    * How often a phrase occurs in each of `keys` (matching documents), within the frame's
    * scopes: its term frequencies, aligned with `keys`. One word anywhere in the content is
    * read from the term index's frequency table of each of the word's keys when the search
-   * ranks a good share of the key's documents (or the table exists), rather than counted in
-   * each document's text.
+   * ranks a good share of the key's documents, or the key was ranked before (or the table
+   * exists), rather than counted in each document's text.
    */
   async frequencies(frame: Frame, keys: readonly number[], phrase: PhraseMatcher): Promise<Float64Array> {
     const out = new Float64Array(keys.length);
@@ -264,7 +264,8 @@ export class Evaluator {
       const corpus = this.ctx.corpus;
       const terms = corpus.content.terms;
       const wordKeys = phrase.words[0].keys;
-      if (wordKeys.every((k) => terms.hasFrequencies(k) || keys.length * 4 >= terms.postingSize(k))) {
+      const again = wordKeys.map((k) => terms.rankedBefore(k));
+      if (wordKeys.every((k, i) => terms.hasFrequencies(k) || keys.length * 4 >= terms.postingSize(k) || again[i])) {
         for (const wordKey of wordKeys) {
           const id = corpus.content.knownTerm(wordKey);
           const count = (doc: number): number => {

@@ -231,6 +231,20 @@ describe('search: the response', () => {
     }
   });
 
+  test('a word ranked again in a few of its documents scores them the same from its frequency table as counted in their texts', async () => {
+    const db = await openDb();
+    // "apple" is in 40 documents, 1–4 times; "rare" in 3 of them: the AND ranks a small share of apple's documents.
+    const docs = Array.from({ length: 40 }, (_, i) => ({ uri: `/f/${String(i).padStart(2, '0')}.txt`, text: `${'apple '.repeat(1 + (i % 4))}${i % 13 === 0 ? 'rare' : 'common'} filler` }));
+    await put(db, ...docs);
+    const query: Query = { kind: 'and', queries: [word('apple'), word('rare')] };
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push((await run(db, query)).results!.map((x) => [x.uri, x.score]));
+    // "rare" is in documents 0, 13, 26 and 39, which hold "apple" 1, 2, 3 and 4 times.
+    expect(runs[0].map(([uri]) => uri)).toEqual(['/f/39.txt', '/f/26.txt', '/f/13.txt', '/f/00.txt']);
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[2]).toEqual(runs[0]);
+  });
+
   test('quality boosts the score when the options weigh it, as qualities change, and after a reopen from the snapshot', async () => {
     const name = `quality-${process.pid}-${Date.now()}`;
     const db = await openDb(name);

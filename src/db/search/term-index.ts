@@ -111,6 +111,23 @@ export class TermIndex {
     return this.frequencyTables.has(key);
   }
 
+  /** Keys a search has ranked (see {@link rankedBefore}). */
+  private readonly ranked = new Set<string>();
+
+  /**
+   * Whether a search ranked the key before this one (which is noted). A search that ranks a
+   * small share of a key's documents counts the word in their texts; the second such search
+   * makes the key's table instead, so a query asked again (a user refining a search, paging,
+   * choosing a facet) reads its term frequencies rather than counting them in every match:
+   * measured on 100k documents, counting two words in 1,639 matches took 5.9 ms of a 22 ms
+   * search.
+   */
+  rankedBefore(key: string): boolean {
+    if (this.ranked.has(key)) return true;
+    this.ranked.add(key);
+    return false;
+  }
+
   /**
    * How many times `doc` holds `key` (0: not at all), from the key's table: made on first
    * use by `count` for every document of the key's postings, kept until they change.
