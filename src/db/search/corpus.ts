@@ -289,7 +289,12 @@ export const nodeCount = (t: IndexedText): number => t.nodeStart.length;
 
 /** Token range [start, end) of node `i`. */
 export function nodeTokens(t: IndexedText, i: number): [number, number] {
-  return [t.nodeStart[i], i + 1 < t.nodeStart.length ? t.nodeStart[i + 1] : t.tokens.length];
+  return [t.nodeStart[i], nodeEnd(t, i)];
+}
+
+/** Where node `i`'s words end (exclusive), without the pair {@link nodeTokens} allocates: for hot loops. */
+export function nodeEnd(t: IndexedText, i: number): number {
+  return i + 1 < t.nodeStart.length ? t.nodeStart[i + 1] : t.tokens.length;
 }
 
 /**

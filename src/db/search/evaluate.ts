@@ -11,7 +11,7 @@ import type { Deadline } from '../deadline';
 import type { StoredDocument } from '../documents/types';
 import { DbError } from '../errors';
 import { contentNodes, jsonNodes, words, type ContentNode } from './analyze';
-import { NodeKind, nodeCount, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
+import { NodeKind, nodeCount, nodeEnd, nodeTokens, scopeKey, type Corpus, type IndexedText, type TextCorpus } from './corpus';
 import type { PositionTable, Positions } from './term-index';
 import { phraseMatcher, type PhraseMatcher, type WordMatcher } from './matchers';
 import type { Query, RangeIndexRef, RangeOperator, Scope } from './query-model';
@@ -463,8 +463,7 @@ export class Evaluator {
   private inOneNode(frame: Frame, text: IndexedText, p: number, n: number): boolean {
     // Asked for every occurrence a phrase search finds: nothing is allocated on the way.
     const i = nodeAt(text, p);
-    const end = i + 1 < text.nodeStart.length ? text.nodeStart[i + 1] : text.tokens.length;
-    if (p + n > end) return false;
+    if (p + n > nodeEnd(text, i)) return false;
     if (frame.scopes.length === 0) return true;
     const corpus = this.corpusOf(frame);
     return frame.scopes.every((s) => corpus.inScope(text.nodePath[i], s, false));
@@ -671,7 +670,6 @@ export class Evaluator {
   }
 }
 
-/** Whether an ascending list holds a value (a binary search). */
 /**
  * A position table's entry (term-index.ts stores what the finder gives): a word's position in
  * its text, shifted left once, with the low bit set when the word is the last of its node (a
