@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { RangeOperator, RangeType } from '../search/query-model';
 import { failure } from '../../../test/db-error';
 import { castValue, lexicalOf, type RangeValue } from './range-values';
-import { parseFacetOptions, RangeIndex, type FacetOptions } from './range-index';
+import { parseFacetOptions, RangeIndex, type FacetOptions, type RangeEntries } from './range-index';
 
 /** An index over docs 1..n, each with the values given (as text, cast to `type`). */
 function indexOf(type: RangeType, docs: Record<number, string[]>, collation?: string): RangeIndex {
@@ -366,5 +366,114 @@ describe('RangeIndex facets over a few documents (counted from columns)', () => 
     index.add(3, cast(type, '6'));
     const restricted = index.counts(restrictTo, 'fragment');
     expect(restricted.reduce((n, c) => n + c.count, 0)).toBe([...restrictTo].reduce((n, d) => n + new Set(d === 3 ? ['6'] : docs[d]).size, 0));
+  });
+});
+
+describe('RangeIndex entries: what a snapshot keeps, restored', () => {
+  /** A deterministic PRNG, so a failure can be replayed. */
+  const random = (seed: number) => {
+    let s = seed >>> 0;
+    return () => {
+      s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return s / 4294967296;
+    };
+  };
+  // Per type: raw values to draw from, including collation-equal spellings, NaN, time zones and repeats.
+  const pools: Array<{ type: RangeType; collation?: string; raws: string[] }> = [
+    { type: 'int', raws: ['-3', '0', '7', '7', '12', '40'] },
+    { type: 'decimal', raws: ['1.50', '1.5', '2', '10.25', '-0.1', '99999999999999999999.5'] },
+    { type: 'double', raws: ['NaN', '-INF', '1.5', '2e3', '0'] },
+    { type: 'string', collation: 'http://marklogic.com/collation/', raws: ['apple', 'Apple', 'APPLE', 'pear', 'café', 'cafe\u0301', 'zebra'] },
+    { type: 'string', collation: 'http://marklogic.com/collation/codepoint', raws: ['b', 'B', 'a', 'ä'] },
+    { type: 'dateTime', raws: ['2024-01-01T10:00:00+02:00', '2024-01-01T08:00:00Z', '2023-06-30T23:59:59Z', '2025-02-03T04:05:06.789Z'] },
+    { type: 'date', raws: ['2024-01-01', '2024-01-01+05:00', '1999-12-31'] },
+  ];
+  const restored = (index: RangeIndex, spec: { type: RangeType; collation?: string }) => RangeIndex.restore(spec, structuredClone(index.entries()));
+  /** Everything a reader asks of an index, over `docs` documents, for comparing two indexes. */
+  const answers = (index: RangeIndex, type: RangeType, raws: string[], docs: number) => {
+    const targets = raws.map((r) => castValue(r, type)!);
+    const few = new Set(Array.from({ length: 5 }, (_, i) => i * 7));
+    const many = new Set(Array.from({ length: docs }, (_, i) => i).filter((d) => d % 3 !== 0));
+    const lexical = (c: Array<{ value: RangeValue; count: number }>) => c.map((f) => [lexicalOf(f.value, type), f.count]);
+    const ops: RangeOperator[] = ['EQ', 'NE', 'LT', 'LE', 'GT', 'GE'];
+    return {
+      matching: ops.flatMap((op) => targets.map((t) => sortedKeys(index.matching(op, [t])))),
+      counts: [undefined, few, many].flatMap((r) => (['fragment', 'item'] as const).map((f) => lexical(index.counts(r, f)))),
+      facets: lexical(index.facet(many, ['frequency-order', 'limit=3'])),
+      buckets: [undefined, few, many].map((r) => index.bucketCounts([{ lt: targets[1] }, { ge: targets[1], lt: targets[2] }, { ge: targets[2] }], r, ['item-frequency'])),
+      perDoc: Array.from({ length: docs + 2 }, (_, d) => ({
+        has: index.has(d),
+        values: index.valuesOf(d)?.map((v) => lexicalOf(v, type)),
+        occurrences: index.docValues(d)?.occurrences,
+        sort: [index.sortValue(d, 'ascending'), index.sortValue(d, 'descending')].map((v) => (v === undefined ? v : lexicalOf(v, type))),
+      })),
+      docCount: index.docCount,
+    };
+  };
+
+  test.for(pools.map((p) => ({ ...p, label: `${p.type}${p.collation ? ` (${p.collation})` : ''}` })))('$label: a restored index answers every question as the index it was taken from, before and after writes', ({ type, collation, raws }) => {
+    const rnd = random(raws.length * 31 + type.length);
+    const pick = () => raws[Math.floor(rnd() * raws.length)];
+    const docs = 60;
+    const original = new RangeIndex({ type, collation });
+    for (let d = 0; d < docs; d++) {
+      if (d % 11 === 5) continue; // some documents have no value
+      // One value mostly; some several, with repeats (item frequency).
+      const n = d % 4 === 0 ? 2 + Math.floor(rnd() * 3) : 1;
+      original.add(d, Array.from({ length: n }, pick).map((r) => castValue(r, type)!));
+    }
+    const back = restored(original, { type, collation });
+    expect(answers(back, type, raws, docs)).toEqual(answers(original, type, raws, docs));
+    // Writes reach both alike: replaces, removes, new documents, a single write (spliced) and many (merged).
+    const write = (index: RangeIndex, seed: number, count: number) => {
+      const r = random(seed);
+      for (let w = 0; w < count; w++) {
+        const d = Math.floor(r() * (docs + 5));
+        if (r() < 0.3) index.remove(d);
+        else index.add(d, [raws[Math.floor(r() * raws.length)]].map((x) => castValue(x, type)!));
+      }
+    };
+    for (const [seed, count] of [[1, 1], [2, 100]]) {
+      write(original, seed, count);
+      write(back, seed, count);
+      expect(answers(back, type, raws, docs)).toEqual(answers(original, type, raws, docs));
+    }
+  });
+
+  test('an empty index restores empty; one restored twice from its own entries is the same', () => {
+    const empty = restored(new RangeIndex({ type: 'int' }), { type: 'int' });
+    expect(empty.docCount).toBe(0);
+    expect(empty.counts(undefined, 'fragment')).toEqual([]);
+    const index = indexOf('int', prices);
+    const twice = restored(restored(index, { type: 'int' }), { type: 'int' });
+    expect(answers(twice, 'int', ['3', '10', '15'], 6)).toEqual(answers(index, 'int', ['3', '10', '15'], 6));
+  });
+
+  test("values are kept as runs: a category's thousand entries are one run, and a count above one is kept apart", () => {
+    const categories = ['books', 'games', 'tools'];
+    const docs: Record<number, string[]> = {};
+    for (let d = 0; d < 3000; d++) docs[d] = d === 42 ? ['games', 'games', 'games'] : [categories[d % 3]];
+    const e = indexOf('string', docs).entries();
+    expect(e.runValues).toEqual(categories);
+    const perCategory = categories.map((c) => Object.values(docs).filter((vs) => vs.includes(c)).length);
+    expect([...e.runLengths]).toEqual(perCategory);
+    expect(e.keys.length).toBe(3000);
+    // Doc 42's entry among the games, which are sorted by document key.
+    const gamesStart = perCategory[0];
+    const at = gamesStart + [...e.keys.subarray(gamesStart, gamesStart + perCategory[1])].indexOf(42);
+    expect(at).toBeGreaterThanOrEqual(gamesStart);
+    expect([...e.repeatedAt]).toEqual([at]);
+    expect([...e.repeatedCounts]).toEqual([3]);
+  });
+
+  test.for([
+    { name: 'runs shorter than the entries', damage: (e: RangeEntries) => ({ ...e, runLengths: e.runLengths.map((n, i) => (i === 0 ? n - 1 : n)) }) },
+    { name: 'runs longer than the entries', damage: (e: RangeEntries) => ({ ...e, runLengths: e.runLengths.map((n, i) => (i === 0 ? n + 1 : n)) }) },
+    { name: 'a run without its value', damage: (e: RangeEntries) => ({ ...e, runValues: e.runValues.slice(1) }) },
+    { name: 'a count past the entries', damage: (e: RangeEntries) => ({ ...e, repeatedAt: Uint32Array.of(e.keys.length), repeatedCounts: Uint32Array.of(2) }) },
+    { name: 'counts without positions', damage: (e: RangeEntries) => ({ ...e, repeatedCounts: Uint32Array.of(2) }) },
+  ])('damaged entries are refused, not restored: $name', ({ damage }) => {
+    const e = indexOf('int', prices).entries();
+    expect(() => RangeIndex.restore({ type: 'int' }, damage(e))).toThrow(/range index entries/);
   });
 });

@@ -11,8 +11,11 @@
  * a re-sort). A bulk load therefore costs one sort, and a write between two searches a
  * few splices.
  *
- * It is a cache: the search engine builds it from the documents (./index-values.ts) on
- * start and keeps it in step with writes; nothing here is persisted.
+ * It is a cache of the documents: the search engine builds it from them (./index-values.ts)
+ * and keeps it in step with writes. Its sorted entries go into the search snapshot as
+ * they are ({@link RangeIndex.entries}), so a start restores them without sorting or
+ * merging anything ({@link RangeIndex.restore}); each document's own values are then
+ * made from the entries when first needed (a write, a sort, a lexicon's tuples).
  *
  * Semantics follow MarkLogic's lexicons: frequencies are per document ("fragment
  * frequency") unless `item-frequency` asks for occurrences; NaN (double, float) matches
@@ -130,6 +133,43 @@ interface DocValues {
 /** The occurrences of a document's only value, shared (never written: a restart made 100k of them). */
 const ONCE: readonly number[] = Object.freeze([1]);
 
+/**
+ * A range index's sorted entries as a snapshot holds them: values as runs of identical
+ * values (a category's thousands of entries are one value), the rare occurrence count
+ * above one apart.
+ */
+export interface RangeEntries {
+  /** Each entry's document key, in index order. */
+  keys: Uint32Array | Float64Array;
+  /** Each run's value and how many entries it covers, in index order. */
+  runValues: RangeValue[];
+  runLengths: Uint32Array;
+  /** The entries whose value occurs more than once in their document, and how often. */
+  repeatedAt: Uint32Array;
+  repeatedCounts: Uint32Array;
+}
+
+/** The same value (a run of a snapshot's entries): the same primitive, or the same point and spelling. */
+function identical(a: RangeValue, b: RangeValue): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  return a.instant === b.instant && a.lexical === b.lexical;
+}
+
+/**
+ * Columns over the sorted entries, made on first need after a change: each entry's run of
+ * equal values, where each run starts, each document's entry position when it has one
+ * value (−1: none, −2: several), and the positions of those with several. A facet over
+ * some documents then counts by position in typed arrays instead of sorting those
+ * documents' values (a collator call per comparison) or walking every entry.
+ */
+interface Columns {
+  runOf: Int32Array;
+  runStarts: number[];
+  docPos: Int32Array;
+  several: Map<number, number[]>;
+}
+
 /** Up to this many changed entries are spliced into the arrays; more are merged in one pass. */
 const SPLICE_LIMIT = 64;
 
@@ -143,7 +183,13 @@ export class RangeIndex {
   private readonly canonicalText: boolean;
   private readonly hasNaN: boolean;
 
-  private readonly byDoc = new Map<number, DocValues>();
+  /**
+   * Each document's values: undefined after a {@link restore} until first needed (made from
+   * the entries, which are then current: every change makes this map first).
+   */
+  private docMap: Map<number, DocValues> | undefined = new Map();
+  /** Documents in the restored entries, while {@link docMap} is not made. */
+  private restoredDocs = 0;
   private vals: RangeValue[] = [];
   private keys: number[] = [];
   private occ: number[] = [];
@@ -161,9 +207,97 @@ export class RangeIndex {
     this.hasNaN = spec.type === 'double' || spec.type === 'float';
   }
 
+  /**
+   * An index restored from a snapshot's entries ({@link entries}), which must be sorted as
+   * this index sorts them (the snapshot was taken of an index of the same definition).
+   * Throws if they do not fit together.
+   */
+  static restore(spec: { type: RangeType; collation?: string }, e: RangeEntries): RangeIndex {
+    const index = new RangeIndex(spec);
+    const n = e.keys.length;
+    if (e.runValues.length !== e.runLengths.length || e.repeatedAt.length !== e.repeatedCounts.length) throw new Error('range index entries: columns of different lengths');
+    const vals: RangeValue[] = new Array(n);
+    let at = 0;
+    for (let r = 0; r < e.runLengths.length; r++) {
+      const end = at + e.runLengths[r];
+      if (end > n) throw new Error('range index entries: runs past the entries');
+      const v = e.runValues[r];
+      for (; at < end; at++) vals[at] = v;
+    }
+    if (at !== n) throw new Error('range index entries: runs do not cover the entries');
+    const occ: number[] = new Array(n).fill(1);
+    e.repeatedAt.forEach((pos, i) => {
+      if (pos >= n) throw new Error('range index entries: a count past the entries');
+      occ[pos] = e.repeatedCounts[i];
+    });
+    index.vals = vals;
+    index.keys = Array.from(e.keys);
+    index.occ = occ;
+    let maxDoc = -1;
+    for (let j = 0; j < n; j++) if (index.keys[j] > maxDoc) maxDoc = index.keys[j];
+    const seen = new Uint8Array(maxDoc + 1);
+    let docs = 0;
+    for (let j = 0; j < n; j++) {
+      const d = index.keys[j];
+      if (seen[d] === 0) {
+        seen[d] = 1;
+        docs++;
+      }
+    }
+    index.docMap = undefined;
+    index.restoredDocs = docs;
+    return index;
+  }
+
+  /** The sorted entries, for a snapshot ({@link restore} takes them back). */
+  entries(): RangeEntries {
+    this.prepare();
+    const n = this.vals.length;
+    const runValues: RangeValue[] = [];
+    const runLengths: number[] = [];
+    for (let j = 0; j < n; j++) {
+      if (j > 0 && identical(this.vals[j], runValues[runValues.length - 1])) runLengths[runLengths.length - 1]++;
+      else {
+        runValues.push(this.vals[j]);
+        runLengths.push(1);
+      }
+    }
+    const repeatedAt: number[] = [];
+    for (let j = 0; j < n; j++) if (this.occ[j] !== 1) repeatedAt.push(j);
+    const keys = this.keys.every((k) => k <= 0xffffffff) ? Uint32Array.from(this.keys) : Float64Array.from(this.keys);
+    return {
+      keys,
+      runValues,
+      runLengths: Uint32Array.from(runLengths),
+      repeatedAt: Uint32Array.from(repeatedAt),
+      repeatedCounts: Uint32Array.from(repeatedAt, (j) => this.occ[j]),
+    };
+  }
+
+  /** Each document's values, made from the entries after a restore. */
+  private get byDoc(): Map<number, DocValues> {
+    return (this.docMap ??= this.docsFromEntries());
+  }
+
+  /** A walk of the entries meets each document's values ascending, each once: its distinct values. */
+  private docsFromEntries(): Map<number, DocValues> {
+    const out = new Map<number, DocValues>();
+    for (let j = 0; j < this.vals.length; j++) {
+      const doc = this.keys[j];
+      const dv = out.get(doc);
+      if (!dv) out.set(doc, { values: [this.vals[j]], occurrences: this.occ[j] === 1 ? ONCE : [this.occ[j]] });
+      else {
+        (dv.values as RangeValue[]).push(this.vals[j]);
+        if (dv.occurrences === ONCE) dv.occurrences = [1];
+        (dv.occurrences as number[]).push(this.occ[j]);
+      }
+    }
+    return out;
+  }
+
   /** Documents with at least one value. */
   get docCount(): number {
-    return this.byDoc.size;
+    return this.docMap ? this.docMap.size : this.restoredDocs;
   }
 
   has(docKey: number): boolean {
@@ -192,7 +326,8 @@ export class RangeIndex {
   }
 
   clear(): void {
-    this.byDoc.clear();
+    this.docMap = new Map();
+    this.restoredDocs = 0;
     this.added.clear();
     this.stale.clear();
     this.vals = [];
@@ -269,11 +404,11 @@ export class RangeIndex {
    */
   counts(restrictTo: ReadonlySet<number> | undefined, frequency: FacetOptions['frequency']): FacetCount[] {
     this.prepare();
-    if (!restrictTo || (this.hasNaN && restrictTo.size * 8 >= this.byDoc.size)) return this.countFromEntries(restrictTo, frequency);
+    if (!restrictTo || (this.hasNaN && restrictTo.size * 8 >= this.docCount)) return this.countFromEntries(restrictTo, frequency);
     if (this.hasNaN) return this.countFromDocs(restrictTo, frequency);
     // Few documents: each value as the first spelling they have (as their own values sorted
     // gave it); more: as the index's first (as a walk of the index gives it).
-    return this.countFromColumns(restrictTo, frequency, restrictTo.size * 8 < this.byDoc.size ? 'theirs' : 'index');
+    return this.countFromColumns(restrictTo, frequency, restrictTo.size * 8 < this.docCount ? 'theirs' : 'index');
   }
 
   /** A document's distinct values, ascending, with how often each occurs in it (undefined: none). */
@@ -319,19 +454,6 @@ export class RangeIndex {
     const values = this.byDoc.get(docKey)?.values;
     if (!values) return undefined;
     return direction === 'ascending' ? values[0] : values[values.length - 1];
-  }
-
-  /** The documents in index order (each where its first entry is): a snapshot keeps it, so a restart adds them sorted. */
-  docOrder(): number[] {
-    this.prepare();
-    const seen = new Set<number>();
-    const out: number[] = [];
-    for (const doc of this.keys) {
-      if (seen.has(doc)) continue;
-      seen.add(doc);
-      out.push(doc);
-    }
-    return out;
   }
 
   /** A rough size in memory, for diagnostics and the console's index list. */
@@ -476,16 +598,10 @@ export class RangeIndex {
     return out;
   }
 
-  /**
-   * Columns over the sorted entries, made on first need after a change: each entry's run of
-   * equal values, where each run starts, and each document's entry position when it has
-   * one value (−1: none, −2: several). A facet over some documents then counts by position
-   * in typed arrays instead of sorting those documents' values (a collator call per
-   * comparison) or walking every entry.
-   */
-  private columnsMade: { runOf: Int32Array; runStarts: number[]; docPos: Int32Array } | undefined;
+  /** The {@link Columns}, made on first need after a change. */
+  private columnsMade: Columns | undefined;
 
-  private columns(): { runOf: Int32Array; runStarts: number[]; docPos: Int32Array } {
+  private columns(): Columns {
     if (this.columnsMade) return this.columnsMade;
     const n = this.vals.length;
     const runOf = new Int32Array(n);
@@ -497,19 +613,25 @@ export class RangeIndex {
       if (this.keys[j] > maxDoc) maxDoc = this.keys[j];
     }
     const docPos = new Int32Array(maxDoc + 1).fill(-1);
+    const several = new Map<number, number[]>();
     for (let j = 0; j < n; j++) {
       const d = this.keys[j];
-      docPos[d] = docPos[d] === -1 ? j : -2;
+      const at = docPos[d];
+      if (at === -1) docPos[d] = j;
+      else if (at >= 0) {
+        several.set(d, [at, j]);
+        docPos[d] = -2;
+      } else several.get(d)!.push(j);
     }
-    return (this.columnsMade = { runOf, runStarts, docPos });
+    return (this.columnsMade = { runOf, runStarts, docPos, several });
   }
 
-  /** The entry positions of a document's values (its own entries: binary searches). */
-  private positionsOf(doc: number, docPos: Int32Array): number[] {
+  /** The entry positions of a document's values. */
+  private positionsOf(doc: number, { docPos, several }: Columns): readonly number[] {
     const at = doc < docPos.length ? docPos[doc] : -1;
     if (at >= 0) return [at];
     if (at === -1) return [];
-    return this.byDoc.get(doc)!.values.map((v) => this.entryPosition(v, doc, 0, this.vals.length));
+    return several.get(doc)!;
   }
 
   /**
@@ -518,7 +640,8 @@ export class RangeIndex {
    * from the columns: no sort of the documents' values, no walk of every entry.
    */
   private countFromColumns(restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency'], spelling: 'theirs' | 'index'): FacetCount[] {
-    const { runOf, runStarts, docPos } = this.columns();
+    const cols = this.columns();
+    const { runOf, runStarts, docPos } = cols;
     const counts = new Float64Array(runStarts.length);
     const firstAt = new Int32Array(runStarts.length).fill(-1);
     const take = (pos: number) => {
@@ -529,7 +652,7 @@ export class RangeIndex {
     for (const doc of restrictTo) {
       const at = doc < docPos.length ? docPos[doc] : -1;
       if (at >= 0) take(at);
-      else if (at === -2) for (const pos of this.positionsOf(doc, docPos)) take(pos);
+      else if (at === -2) for (const pos of this.positionsOf(doc, cols)) take(pos);
     }
     const out: FacetCount[] = [];
     for (let r = 0; r < counts.length; r++) if (counts[r] > 0) out.push({ value: this.vals[spelling === 'theirs' ? firstAt[r] : runStarts[r]], count: counts[r] });
@@ -538,7 +661,8 @@ export class RangeIndex {
 
   /** {@link bucketCounts} over some documents from the columns: each document's positions against each bucket's. */
   private bucketsFromColumns(buckets: readonly RangeBucket[], restrictTo: ReadonlySet<number>, frequency: FacetOptions['frequency']): number[] {
-    const { docPos } = this.columns();
+    const cols = this.columns();
+    const { docPos } = cols;
     const first = this.firstComparable();
     const bounds = buckets.map(({ ge, lt }) => {
       if ((ge !== undefined && isNaNValue(ge)) || (lt !== undefined && isNaNValue(lt))) return [0, 0] as const;
@@ -553,7 +677,7 @@ export class RangeIndex {
         for (let b = 0; b < bounds.length; b++) if (at >= bounds[b][0] && at < bounds[b][1]) counts[b] += frequency === 'item' ? this.occ[at] : 1;
         continue;
       }
-      const positions = this.positionsOf(doc, docPos);
+      const positions = this.positionsOf(doc, cols);
       for (let b = 0; b < bounds.length; b++) {
         const [lo, hi] = bounds[b];
         let inBucket = 0;

@@ -14,7 +14,6 @@
 import type { DocumentFormat, StoredDocument } from '../documents/types';
 import { contentNodes, contentNodesOf, foldKey, forEachWord, jsonNodes, stemKey, type ContentNode, type ParsedContent, type PathStep } from './analyze';
 import type { Scope } from './query-model';
-import type { RangeValue } from '../indexes/range-values';
 import { TermIndex, type RepeatedTerms, type TermIndexSnapshot } from './term-index';
 
 /** Node kinds in {@link IndexedText.nodeKind}. */
@@ -43,16 +42,12 @@ export interface DocEntry {
   /** Roles that may read the document. */
   readers: string[];
   content: IndexedText;
-  /** Range index values, by index key (only non-empty lists). */
-  ranges?: Record<string, RangeValue[]>;
   /**
    * A restored entry's text, until decoded (snapshot-pack.ts): `pending` while the
    * snapshot's texts are still being read (reading `content` throws {@link TextsPending}),
    * `packed` once they are (reading `content` decodes its whole piece).
    */
   readonly textState?: 'pending' | 'packed';
-  /** The range indexes this entry's values were computed for (an index is complete when every entry names it). */
-  rangeKeys?: string[];
 }
 
 /**
@@ -465,8 +460,8 @@ export class Corpus {
     for (const e of this.entries) {
       if (!e) continue;
       // Named, not spread: a restored entry's text is a getter (snapshot-pack.ts).
-      const { key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys } = e;
-      docs.push({ key, uri, format, mimeType, collections, quality, readers, content, ranges, rangeKeys, properties: this.propertyTexts.get(key) });
+      const { key, uri, format, mimeType, collections, quality, readers, content } = e;
+      docs.push({ key, uri, format, mimeType, collections, quality, readers, content, properties: this.propertyTexts.get(key) });
     }
     return { next: this.entries.length, docs, content: this.content.tables(contentOrder), properties: this.properties.tables() };
   }

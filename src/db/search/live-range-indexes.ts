@@ -6,14 +6,15 @@
  * A new index is built in the background (re-indexing): until it holds every document,
  * using it fails as on a server whose index is not there yet (XDMP-ELEMRIDXNOTFOUND).
  * Each piece of the build runs in the write queue, so a write can never be overtaken by
- * an older read of the same document. Every document's values are also kept on its
- * corpus entry, so a snapshot carries them and a start rebuilds the indexes from memory.
+ * an older read of the same document. A search snapshot carries each ready index's sorted
+ * entries, so a start restores them as they were; an index the snapshot does not carry
+ * (added since, or still being built then) is built again from the documents.
  */
 import type { StoredDocument } from '../documents/types';
 import type { IndexConfigStore, IndexSettings, ResolvedRangeIndex } from '../indexes/config';
 import { findRangeIndexIn, rangeIndexNotFound, resolvedRangeIndexes } from '../indexes/config';
 import { checkedAllIndexValues, extractAllIndexValues, indexableContent, type IndexableContent } from '../indexes/index-values';
-import { RangeIndex, type RangeBucket } from '../indexes/range-index';
+import { RangeIndex, type RangeBucket, type RangeEntries } from '../indexes/range-index';
 import { castQueryValue, comparatorFor, formatValue, xsType, type RangeValue } from '../indexes/range-values';
 import type { WriteQueue } from '../storage/write-queue';
 import type { Corpus } from './corpus';
@@ -70,8 +71,8 @@ export class LiveRangeIndexes implements RangeIndexes {
   private readonly live = new Map<string, Live>();
   private corpus: Corpus | undefined;
   private building: Promise<void> | undefined;
-  /** While attaching a restored corpus: each index's documents in the order its snapshot had them. */
-  private restoredOrders: ReadonlyMap<string, ArrayLike<number>> | undefined;
+  /** While attaching a restored corpus: the indexes' entries its snapshot carried. */
+  private restored: ReadonlyMap<string, RangeEntries> | undefined;
 
   constructor(
     private readonly config: IndexConfigStore,
@@ -88,41 +89,26 @@ export class LiveRangeIndexes implements RangeIndexes {
   }
 
   /**
-   * Attaches to a loaded corpus: indexes whose values every entry carries are rebuilt from
-   * memory; the others are built in the background.
+   * Attaches to a corpus being loaded, before the writes since its snapshot are replayed
+   * into it (they reach the indexes as any write does): an index the snapshot carried is
+   * restored from its entries, one over an empty corpus is complete at once, and any other
+   * is built in the background. Whatever was live before (a load that failed) is dropped.
    */
-  async attach(corpus: Corpus, orders?: ReadonlyMap<string, ArrayLike<number>>): Promise<void> {
+  async attach(corpus: Corpus, restored?: ReadonlyMap<string, RangeEntries>): Promise<void> {
     await this.prepare();
+    this.live.clear();
     this.corpus = corpus;
-    this.restoredOrders = orders;
+    this.restored = restored;
     try {
       this.reconfigure(this.settings!);
     } finally {
-      this.restoredOrders = undefined;
+      this.restored = undefined;
     }
   }
 
-  /**
-   * Each ready index's documents in index order, for a snapshot: given back to {@link attach},
-   * the documents are added in that order and the index's first sort has next to nothing to do.
-   */
-  orders(): Array<{ key: string; docs: number[] }> {
-    return [...this.live].filter(([, l]) => l.ready).map(([key, l]) => ({ key, docs: l.index.docOrder() }));
-  }
-
-  /** The corpus's keys, those in `order` first (in that order), then the rest ascending. */
-  private keysInOrder(corpus: Corpus, order: ArrayLike<number> | undefined): Iterable<number> {
-    if (!order) return corpus.keys();
-    const done = new Uint8Array(corpus.keyLimit);
-    const out: number[] = [];
-    for (let i = 0; i < order.length; i++) {
-      const k = order[i];
-      if (k >= done.length || done[k] === 1 || !corpus.entry(k)) continue;
-      done[k] = 1;
-      out.push(k);
-    }
-    for (const k of corpus.keys()) if (done[k] !== 1) out.push(k);
-    return out;
+  /** Each ready index's sorted entries, for a snapshot (given back to {@link attach} on a start). */
+  entries(): Array<{ key: string; entries: RangeEntries }> {
+    return [...this.live].filter(([, l]) => l.ready).map(([key, l]) => ({ key, entries: l.index.entries() }));
   }
 
   /** The indexes' values of a document, checked: a value an index cannot take is a 400 XDMP-RANGEINDEX under invalid-values=reject. */
@@ -165,6 +151,8 @@ export class LiveRangeIndexes implements RangeIndexes {
   }
 
   status(): RangeIndexStatus[] {
+    // A ready index has done every document there is, however it got there (built, restored, or made over none).
+    const all = this.corpus?.size ?? 0;
     return [...this.live.values()].map((l) => ({
       key: l.def.key,
       type: l.def.type,
@@ -172,8 +160,8 @@ export class LiveRangeIndexes implements RangeIndexes {
       ...(l.def.collation ? { collation: l.def.collation } : {}),
       state: l.ready ? 'ready' : 'building',
       documents: l.index.docCount,
-      done: l.done,
-      total: l.total,
+      done: l.ready ? all : l.done,
+      total: l.ready ? all : l.total,
     }));
   }
 
@@ -211,42 +199,25 @@ export class LiveRangeIndexes implements RangeIndexes {
       else added.push(def);
     }
     if (added.length === 0) return;
-    const carried = this.carriedByEveryEntry(corpus, added);
     const toBuild: Live[] = [];
     for (const def of added) {
-      const live: Live = { def, index: new RangeIndex({ type: def.type, collation: def.collation }), ready: false, done: 0, total: corpus.size };
-      this.live.set(def.key, live);
-      // Values carried by every entry (a snapshot taken with this index): no document needs reading.
-      if (carried.has(def.key)) {
-        for (const k of this.keysInOrder(corpus, this.restoredOrders?.get(def.key))) {
-          const v = corpus.entry(k)!.ranges?.[def.key];
-          if (v) live.index.add(k, v);
+      const spec = { type: def.type, collation: def.collation };
+      const entries = this.restored?.get(def.key);
+      let index: RangeIndex | undefined;
+      if (entries) {
+        try {
+          index = RangeIndex.restore(spec, entries);
+        } catch (e) {
+          console.error(`[tabula] the snapshot's entries of range index ${def.key} are damaged; building it again`, e);
         }
-        live.ready = true;
-        live.done = live.total;
-      } else toBuild.push(live);
+      }
+      // Restored, or over no documents: complete as it is.
+      const complete = index !== undefined || corpus.size === 0;
+      const live: Live = { def, index: index ?? new RangeIndex(spec), ready: complete, done: 0, total: corpus.size };
+      this.live.set(def.key, live);
+      if (!complete) toBuild.push(live);
     }
     if (toBuild.length > 0) this.build(toBuild);
-  }
-
-  /**
-   * The keys among `defs` that every corpus entry's values were computed for. One pass over
-   * the entries, narrowing the candidates, so thousands of indexes cost what one does per entry.
-   */
-  private carriedByEveryEntry(corpus: Corpus, defs: readonly ResolvedRangeIndex[]): Set<string> {
-    let candidates = new Set(defs.map((d) => d.key));
-    let previous: string[] | undefined;
-    for (const k of corpus.keys()) {
-      if (candidates.size === 0) break;
-      const computed = corpus.entry(k)!.rangeKeys;
-      if (!computed) return new Set();
-      // Restored entries computed for the same indexes share their list: narrowed once.
-      if (computed === previous) continue;
-      previous = computed;
-      const has = new Set(computed);
-      candidates = new Set([...candidates].filter((key) => has.has(key)));
-    }
-    return candidates;
   }
 
   /** Re-indexing in the background: documents read in chunks, each chunk inside the write queue. */
@@ -274,22 +245,12 @@ export class LiveRangeIndexes implements RangeIndexes {
               } catch {
                 return;
               }
-              // The entry's lists are copied once per document, not once per index: a
-              // build of thousands of indexes would otherwise be quadratic in them.
-              const ranges = { ...entry.ranges };
-              const rangeKeys = new Set(entry.rangeKeys);
               const extracted = extractAllIndexValues(content, defs);
               still.forEach((l, n) => {
                 // Values an index cannot take were accepted before it existed: skipped, as MarkLogic's reindexer does.
                 const { values } = extracted[n];
-                if (values.length > 0) {
-                  ranges[l.def.key] = values;
-                  l.index.add(k, values);
-                }
-                rangeKeys.add(l.def.key);
+                if (values.length > 0) l.index.add(k, values);
               });
-              entry.ranges = ranges;
-              entry.rangeKeys = [...rangeKeys];
             });
           });
           still.forEach((l) => (l.done = Math.min(i + BUILD_CHUNK, keys.length)));

@@ -28,10 +28,10 @@ import type { IndexConfigStore, IndexSettings } from '../indexes/config';
 import { LiveRangeIndexes, type RangeIndexes, type RangeIndexStatus } from './live-range-indexes';
 import { parseContent, type ParsedContent } from './analyze';
 import type { RangeValue } from '../indexes/range-values';
+import type { RangeEntries } from '../indexes/range-index';
 import { abortQuietly, issueAll, watched } from '../storage/requests';
 import { runInSlices, yieldToEventLoop } from '../util/event-loop';
 import { beforeDeadline, Deadline, SLICE_MS } from '../deadline';
-import { readVarints, varintCount, VarintWriter } from './varint';
 
 /** One committed write, as the document store reports it. */
 export interface CommittedChange {
@@ -61,15 +61,16 @@ interface StoredTexts {
 
 /**
  * 2: variable-length word ids and postings, texts decoded on first need (decision 0012's
- * second amendment); 3: term frequencies with the postings (its third).
+ * second amendment); 3: term frequencies with the postings (its third); 4: the range
+ * indexes' sorted entries in the head instead of each document's values in its piece.
  */
-const SNAPSHOT_FORMAT = 3;
+const SNAPSHOT_FORMAT = 4;
 
 interface SnapshotHead {
   corpus: Omit<CorpusDump, 'docs'>;
   terms: { content: TermIndexSnapshot; properties: TermIndexSnapshot };
-  /** Each range index's documents in index order (varint.ts), so a restart adds them sorted. */
-  rangeOrders: Array<{ key: string; docs: Uint8Array }>;
+  /** Each ready range index's sorted entries, restored as they are on a start. */
+  ranges: Array<{ key: string; entries: RangeEntries }>;
 }
 
 const SNAPSHOT_META = 'search-snapshot';
@@ -194,8 +195,6 @@ export class SearchIndex {
       // Written before an index that rejects it existed: that index skips it (re-indexing does the same).
       values = undefined;
     }
-    if (values) entry.ranges = values;
-    entry.rangeKeys = this.ranges.keys();
     this.ranges.put(entry.key, values);
   }
 
@@ -330,16 +329,12 @@ export class SearchIndex {
     await tx.done;
     const usable = current && stored === meta.pieces && pieces.length === firstText;
     const decoders: Array<() => void> = [];
-    const rangeOrders = new Map<string, Uint32Array>();
+    const restoredRanges = new Map<string, RangeEntries>();
     if (usable) {
       const [head, ...docPieces] = pieces as [SnapshotHead, ...PackedIndex[]];
       const unpacked = docPieces.map((p) => unpackPiece(p));
       corpus.restore({ ...head.corpus, docs: unpacked.flatMap((u) => u.docs) }, head.terms);
-      for (const { key, docs } of head.rangeOrders) {
-        const order = new Uint32Array(varintCount(docs, 0, docs.length));
-        readVarints(docs, 0, docs.length, order);
-        rangeOrders.set(key, order);
-      }
+      for (const { key, entries } of head.ranges) restoredRanges.set(key, entries);
       decoders.push(...unpacked.map((u) => u.decode));
       this.watermark = meta.watermark;
       this.unreadTexts = { corpus, read: () => this.readTexts(corpus, meta, unpacked.map((u) => u.arrive)) };
@@ -350,12 +345,13 @@ export class SearchIndex {
           : '[tabula] the search snapshot is of an older layout; re-indexing every document',
       );
     }
+    // The range indexes first: the replayed writes reach them as any write does.
+    await this.ranges.attach(corpus, restoredRanges);
     const stale = !usable;
     const uris = stale ? undefined : [...new Set(changes.flatMap((c) => c.uris))];
     await this.catchUp(corpus, uris);
     if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
     this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
-    await this.ranges.attach(corpus, rangeOrders);
     this.corpus = corpus;
     this.loads++;
     this.snapshotIfDue();
@@ -566,12 +562,7 @@ export class SearchIndex {
     await yieldToEventLoop();
     if (this.corpus !== corpus) return undefined;
     const { docs, ...rest } = corpus.dump(contentOrder);
-    const rangeOrders = this.ranges.orders().map(({ key, docs }) => {
-      const out = new VarintWriter();
-      for (const d of docs) out.write(d);
-      return { key, docs: out.finish() };
-    });
-    const head: SnapshotHead = { corpus: rest, terms, rangeOrders };
+    const head: SnapshotHead = { corpus: rest, terms, ranges: this.ranges.entries() };
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const indexes: PackedIndex[] = [];
     const texts: StoredTexts[] = [];

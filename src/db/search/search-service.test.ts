@@ -485,6 +485,112 @@ describe('search: range indexes', () => {
     expect(uris(await run(again, range('GE', '5')))).toEqual(['/b.json']);
     expect(again.search.rangeIndexStatus()).toMatchObject([{ state: 'ready', documents: 2 }]);
   });
+
+  describe('after a restart from the snapshot', () => {
+    // Several values per document (arrays), repeats, and spellings the collation makes equal.
+    const cuisineS2 = { ...cuisine, collation: 'http://marklogic.com/collation//S2' };
+    const before: Doc[] = [
+      { uri: '/a.json', json: { servings: [2, 8, 8], cuisine: 'Thai' } },
+      { uri: '/b.json', json: { servings: 4, cuisine: 'thai' } },
+      { uri: '/c.json', json: { servings: 8, cuisine: 'Greek' } },
+      { uri: '/d.xml', xml: '<r><servings>1</servings><cuisine>greek</cuisine></r>' },
+      { uri: '/e.json', json: { title: 'no values' } },
+    ];
+    const cuisineOptions: QueryOptions = {
+      constraint: [
+        { name: 'cuisine', range: { type: 'xs:string', element: { ns: '', name: 'cuisine' }, collation: cuisineS2.collation, 'facet-option': ['item-frequency'] } },
+        { name: 'servings', range: { type: 'xs:int', element: { ns: '', name: 'servings' }, 'facet-option': ['item-frequency', 'descending'] } },
+      ],
+      'sort-order': [{ direction: 'descending', type: 'xs:int', element: { ns: '', name: 'servings' } }],
+    };
+    /** What a reader sees of both indexes: facets (item frequency), a sorted page, comparisons. */
+    const seen = async (db: Database) => {
+      const all = await run(db, { kind: 'true' }, { options: cuisineOptions, pageLength: 20 });
+      const element = (operator: 'LT' | 'GE' | 'EQ', value: string): Query => ({ kind: 'range', index: { ...servingsRef, scope: { kind: 'element', name: 'servings', ns: '' } }, operator, values: [value] });
+      return {
+        facets: all.facets,
+        order: (all.results ?? []).map((r) => r.uri),
+        ge5: uris(await run(db, element('GE', '5'))),
+        eq8: uris(await run(db, element('EQ', '8'))),
+        lt3: uris(await run(db, element('LT', '3'))),
+        status: db.search.rangeIndexStatus().map(({ key, state, documents }) => ({ key, state, documents })),
+      };
+    };
+    const snapshotted = async (name: string) => {
+      const db = await openDb(name);
+      await db.indexes.update({ 'range-element-index': [servings, cuisineS2] });
+      await put(db, ...before);
+      await run(db, { kind: 'true' });
+      await db.search.snapshot();
+      return db;
+    };
+
+    test('both indexes come back as they were, and the writes since the snapshot reach them', async () => {
+      const name = `search-ranges-restored-${process.pid}-${++counter}`;
+      const db = await snapshotted(name);
+      // Since the snapshot: a replace, a delete, a new document (the change log replays them on the next start).
+      const after: Doc[] = [
+        { uri: '/a.json', json: { servings: 3, cuisine: 'Lao' } },
+        { uri: '/f.json', json: { servings: [9, 9], cuisine: 'THAI' } },
+      ];
+      await put(db, ...after);
+      await db.documents.remove(['/c.json'], admin);
+      const expected = await seen(db);
+      // Worked out from the documents: /a 3 Lao, /b 4 thai, /d 1 greek, /f 9 9 THAI (thai and THAI one value under S2).
+      expect(expected.facets!.cuisine.values.map((v) => [v.name.toLowerCase(), v.count])).toEqual([['greek', 1], ['lao', 1], ['thai', 2]]);
+      expect(expected.facets!.servings.values.map((v) => [v.name, v.count])).toEqual([['9', 2], ['4', 1], ['3', 1], ['1', 1]]);
+      expect(expected.order).toEqual(['/f.json', '/b.json', '/a.json', '/d.xml', '/e.json']);
+      db.close();
+      const again = await openDb(name);
+      expect(await seen(again)).toEqual(expected);
+      // Restored, not rebuilt: nothing is building.
+      expect(again.search.rangeIndexStatus().every((s) => s.state === 'ready')).toBe(true);
+      // And it keeps taking writes.
+      await put(again, { uri: '/b.json', json: { servings: 12, cuisine: 'Lao' } });
+      expect(uris(await run(again, range('GE', '10')))).toEqual(['/b.json']);
+      expect((await run(again, { kind: 'true' }, { options: cuisineOptions })).facets!.cuisine.values.map((v) => [v.name.toLowerCase(), v.count])).toEqual([['greek', 1], ['lao', 2], ['thai', 1]]);
+    });
+
+    test('an index the snapshot does not hold is built again from the documents', async () => {
+      const name = `search-ranges-added-${process.pid}-${++counter}`;
+      const db = await openDb(name);
+      await db.indexes.update({ 'range-element-index': [servings] });
+      await put(db, ...before);
+      await run(db, { kind: 'true' });
+      await db.search.snapshot();
+      await db.indexes.update({ 'range-element-index': [servings, cuisineS2] });
+      await db.search.rangeIndexesSettled();
+      const expected = await seen(db);
+      db.close();
+      const again = await openDb(name);
+      await run(again, { kind: 'true' });
+      await again.search.rangeIndexesSettled();
+      expect(await seen(again)).toEqual(expected);
+    });
+
+    test('damaged entries in the snapshot are not used: the index is built again, with the same answers', async () => {
+      const name = `search-ranges-damaged-${process.pid}-${++counter}`;
+      const db = await snapshotted(name);
+      const expected = await seen(db);
+      db.close();
+      const raw = await openDb(name);
+      const head = (await raw.idb.get('search-snapshot', 0)) as { ranges: Array<{ entries: { runLengths: Uint32Array } }> };
+      expect(head.ranges).toHaveLength(2);
+      head.ranges[0].entries.runLengths = head.ranges[0].entries.runLengths.subarray(1);
+      await raw.idb.put('search-snapshot', head, 0);
+      raw.close();
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const again = await openDb(name);
+        await run(again, { kind: 'true' });
+        await again.search.rangeIndexesSettled();
+        expect(await seen(again)).toEqual(expected);
+        expect(errors.mock.calls.some(([m]) => String(m).includes('are damaged; building it again'))).toBe(true);
+      } finally {
+        errors.mockRestore();
+      }
+    });
+  });
 });
 
 describe('search over a mixed corpus, checked against a brute-force oracle', () => {

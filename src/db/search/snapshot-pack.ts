@@ -13,7 +13,6 @@
  * are views into one array per piece, as before.
  */
 import type { DocumentFormat } from '../documents/types';
-import type { RangeValue } from '../indexes/range-values';
 import { NodeKind, TextsPending, type DocEntry, type IndexedText } from './corpus';
 import { runAtOnce } from '../util/event-loop';
 import { readVarints, varintCount, VarintWriter } from './varint';
@@ -78,14 +77,6 @@ export interface PackedDocs {
   /** Documents (indexes into this piece) with properties, and their texts in that order. */
   propertyDocs: Uint32Array;
   properties: PackedTexts;
-  /**
-   * Range index keys, and for each document a bit per key it was computed for: ⌈keys/32⌉
-   * words per document, document after document (one word each up to 32 keys).
-   */
-  rangeKeyTable: string[];
-  rangeKeyMasks: Uint32Array;
-  /** Range values by index key: the owning document (index into this piece) of each value. */
-  ranges: Array<{ key: string; docs: Uint8Array; values: RangeValue[] }>;
 }
 
 const FORMATS: readonly DocumentFormat[] = ['json', 'xml', 'text', 'binary'];
@@ -241,9 +232,6 @@ function unpackLists(p: PackedLists, count: number): string[][] {
   return out;
 }
 
-/** Mask words per document: one while the keys fit in 32 bits (the layout snapshots had before more were allowed). */
-const maskWords = (keys: number): number => Math.max(1, Math.ceil(keys / 32));
-
 function frontCoded(uris: readonly string[]): { uriShared: Uint8Array; uriRests: string[] } {
   const shared = new VarintWriter();
   const uriRests: string[] = [];
@@ -283,26 +271,6 @@ export function packDocs(docs: readonly SnapshotDoc[], order?: Uint32Array): Pac
  */
 export function* packDocsSteps(docs: readonly SnapshotDoc[], order?: Uint32Array): Generator<void, PackedDocs> {
   const withProps = docs.flatMap((d, i) => (d.properties ? [i] : []));
-  const bitOf = new Map<string, number>();
-  for (const d of docs) for (const k of d.rangeKeys ?? []) if (!bitOf.has(k)) bitOf.set(k, bitOf.size);
-  const rangeKeyTable = [...bitOf.keys()];
-  const words = maskWords(rangeKeyTable.length);
-  const rangeKeyMasks = new Uint32Array(docs.length * words);
-  const ranges = new Map<string, { docs: number[]; values: RangeValue[] }>();
-  docs.forEach((d, i) => {
-    for (const k of d.rangeKeys ?? []) {
-      const bit = bitOf.get(k)!;
-      rangeKeyMasks[i * words + (bit >>> 5)] |= 1 << (bit & 31);
-    }
-    for (const [key, values] of Object.entries(d.ranges ?? {})) {
-      let r = ranges.get(key);
-      if (!r) ranges.set(key, (r = { docs: [], values: [] }));
-      for (const v of values) {
-        r.docs.push(i);
-        r.values.push(v);
-      }
-    }
-  });
   const content = yield* packTexts(
     docs.map((d) => d.content),
     order,
@@ -322,14 +290,6 @@ export function* packDocsSteps(docs: readonly SnapshotDoc[], order?: Uint32Array
     content,
     propertyDocs: Uint32Array.from(withProps),
     properties,
-    rangeKeyTable,
-    rangeKeyMasks,
-    ranges: [...ranges].map(([key, r]) => {
-      // A document's values are together and documents in order: ascending, as gaps.
-      const owners = new VarintWriter();
-      owners.writeAscending(r.docs);
-      return { key, docs: owners.finish(), values: r.values };
-    }),
   };
 }
 
@@ -371,8 +331,6 @@ class PieceTexts {
 
 /** A restored document's entry: its text is decoded with its piece's, when first read. */
 class RestoredEntry implements SnapshotDoc {
-  ranges?: Record<string, RangeValue[]>;
-  rangeKeys?: string[];
   properties?: IndexedText;
 
   constructor(
@@ -420,31 +378,12 @@ export function unpackPiece(p: PackedIndex & { content?: PackedTexts }): { docs:
   const texts = new PieceTexts(p.content, p.count);
   const properties = unpackTexts(p.properties, p.propertyDocs.length);
   const docs: RestoredEntry[] = [];
-  const words = p.count > 0 ? p.rangeKeyMasks.length / p.count : 1;
   const keys = new Float64Array(p.count);
   readVarints(p.keys, 0, p.keys.length, keys, 0, true);
   const uris = unfrontCoded(p);
   const [mimeTypes, collections, readers] = [p.mimeTypes, p.collections, p.readers].map((lists) => unpackLists(lists, p.count));
-  // Documents computed for the same range indexes share one list (read only): a list per
-  // document was 100k arrays to make and collect on every start.
-  const rangeKeyLists = new Map<string, string[]>();
-  for (let i = 0; i < p.count; i++) {
-    const entry = new RestoredEntry(keys[i], uris[i], FORMATS[p.formats[i]], mimeTypes[i][0], collections[i], p.quality[i], readers[i], texts, i);
-    const mask = p.rangeKeyMasks.subarray(i * words, (i + 1) * words).join(',');
-    let rangeKeys = rangeKeyLists.get(mask);
-    if (!rangeKeys) rangeKeyLists.set(mask, (rangeKeys = p.rangeKeyTable.filter((_, b) => (p.rangeKeyMasks[i * words + (b >>> 5)] & (1 << (b & 31))) !== 0)));
-    if (rangeKeys.length > 0) entry.rangeKeys = rangeKeys;
-    docs.push(entry);
-  }
+  for (let i = 0; i < p.count; i++) docs.push(new RestoredEntry(keys[i], uris[i], FORMATS[p.formats[i]], mimeTypes[i][0], collections[i], p.quality[i], readers[i], texts, i));
   p.propertyDocs.forEach((doc, j) => (docs[doc].properties = properties[j]));
-  for (const r of p.ranges) {
-    const owners = new Uint32Array(r.values.length);
-    readVarints(r.docs, 0, r.docs.length, owners, 0, true);
-    owners.forEach((doc, j) => {
-      const entry = docs[doc];
-      ((entry.ranges ??= {})[r.key] ??= []).push(r.values[j]);
-    });
-  }
   return { docs, decode: () => void texts.decode(), arrive: (packed) => texts.arrive(packed) };
 }
 
