@@ -3,6 +3,10 @@ import type { RangeOperator, RangeType } from '../search/query-model';
 import { failure } from '../../../test/db-error';
 import { castValue, lexicalOf, type RangeValue } from './range-values';
 import { parseFacetOptions, RangeIndex, type FacetOptions, type RangeEntries } from './range-index';
+import { seededRandom } from '../samples/prng';
+
+/** A seeded generator of floats in [0, 1), so a failure can be replayed. */
+const random = (seed: number) => seededRandom(seed).next;
 
 /** An index over docs 1..n, each with the values given (as text, cast to `type`). */
 function indexOf(type: RangeType, docs: Record<number, string[]>, collation?: string): RangeIndex {
@@ -104,17 +108,6 @@ describe('RangeIndex writes', () => {
     expect(facetNames(index, index.facet(undefined))).toEqual([['a', 1], ['b', 1]]);
   });
 
-  /** A tiny deterministic PRNG, so a failure can be replayed. */
-  function random(seed: number) {
-    let s = seed >>> 0;
-    return () => {
-      s = (s + 0x6d2b79f5) >>> 0;
-      let t = s;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
 
   test.for([
     { name: 'one write between reads (spliced in place)', batch: 1 },
@@ -370,14 +363,6 @@ describe('RangeIndex facets over a few documents (counted from columns)', () => 
 });
 
 describe('RangeIndex entries: what a snapshot keeps, restored', () => {
-  /** A deterministic PRNG, so a failure can be replayed. */
-  const random = (seed: number) => {
-    let s = seed >>> 0;
-    return () => {
-      s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-      return s / 4294967296;
-    };
-  };
   // Per type: raw values to draw from, including collation-equal spellings, NaN, time zones and repeats.
   const pools: Array<{ type: RangeType; collation?: string; raws: string[] }> = [
     { type: 'int', raws: ['-3', '0', '7', '7', '12', '40'] },

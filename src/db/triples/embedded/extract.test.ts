@@ -2,7 +2,9 @@ import * as ox from 'oxigraph';
 import { describe, expect, test } from 'vitest';
 import { parseXml } from '../../xml/parse';
 import { RELATIVE_BASE } from '../relative-iris';
-import { nTriplesOf, RDF_LANG_STRING, triplesInJson, triplesInXml, type EmbeddedTriple } from './extract';
+import { canonicalLexicals } from './engine-lexicals';
+import { quadId } from './quad-owners';
+import { embeddedTerms, nTriplesOf, RDF_LANG_STRING, triplesInJson, triplesInXml, type EmbeddedTriple } from './extract';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const XSD_INTEGER = 'http://www.w3.org/2001/XMLSchema#integer';
@@ -128,15 +130,18 @@ describe('triples embedded in XML', () => {
   });
 });
 
+/** One triple of each kind of term: an IRI object, strings needing escapes, a number, a language, path forms and awkward IRI characters. */
+const everyKind: EmbeddedTriple[] = [
+  iriTriple(),
+  typed('say "hi"\\\n\r\tthere', XSD_STRING),
+  typed('7', XSD_INTEGER),
+  tagged('Grüße 🦄', 'de-CH'),
+  { subject: 'people/ada', predicate: 'knows', object: { iri: 'http://example.org/a b<c>{d}|e^f`g\\h"' } },
+];
+
 describe('nTriplesOf', () => {
   test('the engine reads back every kind of term as written', () => {
-    const triples: EmbeddedTriple[] = [
-      iriTriple(),
-      typed('say "hi"\\\n\r\tthere', XSD_STRING),
-      typed('7', XSD_INTEGER),
-      tagged('Grüße 🦄', 'de-CH'),
-      { subject: 'people/ada', predicate: 'knows', object: { iri: 'http://example.org/a b<c>{d}|e^f`g\\h"' } },
-    ];
+    const triples = everyKind;
     const store = new ox.Store();
     store.load(nTriplesOf(triples), { format: 'application/n-triples', lenient: true });
     const back = store.match().map((q) => q.toString());
@@ -154,5 +159,33 @@ describe('nTriplesOf', () => {
 
   test('no triples, no text', () => {
     expect(nTriplesOf([])).toBe('');
+  });
+});
+
+describe('embeddedTerms', () => {
+  test('a triple has the same quad id from its own terms as from the quad the engine reads from its N-Triples, in any graph', () => {
+    const triples: EmbeddedTriple[] = [
+      ...everyKind,
+      // XSD values the engine holds natively and writes canonically, and others it keeps as written.
+      typed('007', XSD_INTEGER),
+      typed('+1.50', 'http://www.w3.org/2001/XMLSchema#decimal'),
+      typed('1e3', 'http://www.w3.org/2001/XMLSchema#double'),
+      typed('TRUE', 'http://www.w3.org/2001/XMLSchema#boolean'),
+      typed('2024-01-01T10:00:00+02:00', 'http://www.w3.org/2001/XMLSchema#dateTime'),
+      typed('not a number', XSD_INTEGER),
+      tagged('Grüße 🦄', 'DE-ch'),
+      { subject: S, predicate: P, object: { value: 'v', datatype: 'types/local' } },
+    ];
+    const store = new ox.Store();
+    store.load(nTriplesOf(triples), { format: 'application/n-triples', lenient: true });
+    // "007" and "7" as integers, de-CH and DE-ch: one quad each in the engine, and one id each.
+    const engine = store.match();
+    expect(engine).toHaveLength(triples.length - 2);
+    const canonical = canonicalLexicals(ox, triples);
+    for (const graph of [ox.defaultGraph(), ox.namedNode('http://example.org/collection')]) {
+      const fromEngine = new Set(engine.map((q) => quadId(q.subject, q.predicate, q.object, graph).join(':')));
+      const fromTerms = new Set(triples.map((t) => quadId(...embeddedTerms(t, canonical), graph).join(':')));
+      expect(fromTerms).toEqual(fromEngine);
+    }
   });
 });

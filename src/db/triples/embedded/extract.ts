@@ -19,6 +19,7 @@
 import type { Document, Element, Node } from '@xmldom/xmldom';
 import { SEM_NS, XML_NS } from '../../xml/namespaces';
 import { toInternal } from '../relative-iris';
+import type { TermFields } from './quad-owners';
 
 /** An embedded triple's object: an IRI, or a literal with a datatype or a language. */
 export type EmbeddedObject = { iri: string } | { value: string; datatype: string } | { value: string; language: string };
@@ -209,6 +210,38 @@ export function nTriplesOf(triples: readonly EmbeddedTriple[]): string {
   let out = '';
   for (const t of triples) out += `${iriRef(t.subject)} ${iriRef(t.predicate)} ${objectTerm(t.object)} .\n`;
   return out;
+}
+
+/**
+ * The lexical form the engine holds for a typed literal: it stores numbers and some other
+ * XSD values natively and writes them back canonically (`"007"^^xsd:integer` becomes `"7"`).
+ * Asked of the engine itself rather than imitated (./engine-lexicals.ts).
+ */
+export type CanonicalLexical = (value: string, datatype: string) => string;
+
+const XSD_NS = 'http://www.w3.org/2001/XMLSchema#';
+const XSD_STRING = `${XSD_NS}string`;
+
+/** Whether the engine may hold a value of this datatype (internal form) in another lexical form than written. */
+export const needsEngineLexical = (datatype: string): boolean => datatype.startsWith(XSD_NS) && datatype !== XSD_STRING;
+
+/**
+ * A triple's terms as the engine will hold them once it reads {@link nTriplesOf}'s line
+ * (path-form IRIs internal, a language tag in lower case, an XSD value other than a string in
+ * the engine's canonical form), with no call into the engine but for those values: what its
+ * quad id is computed from (./quad-owners.ts).
+ */
+export function embeddedTerms(t: EmbeddedTriple, canonical: CanonicalLexical): [TermFields, TermFields, TermFields] {
+  const o = t.object;
+  let object: TermFields;
+  if ('iri' in o) object = { termType: 'NamedNode', value: toInternal(o.iri) };
+  else if ('language' in o) object = { termType: 'Literal', value: o.value, datatype: { value: RDF_LANG_STRING }, language: o.language.toLowerCase() };
+  else {
+    const datatype = toInternal(o.datatype);
+    const value = needsEngineLexical(datatype) ? canonical(o.value, datatype) : o.value;
+    object = { termType: 'Literal', value, datatype: { value: datatype }, language: '' };
+  }
+  return [{ termType: 'NamedNode', value: toInternal(t.subject) }, { termType: 'NamedNode', value: toInternal(t.predicate) }, object];
 }
 
 function objectTerm(object: EmbeddedObject): string {
