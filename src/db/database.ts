@@ -101,8 +101,8 @@ export class Database {
     this.users = new UserStore(idb, queue, this.roles);
     this.roles.onUsersChanged = () => this.users.forget();
     this.search = new SearchService(idb, queue, this.indexes, options.search);
-    this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
+    this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search, this.triples);
     this.snapshots = new SnapshotStore(options.indexedDB, `tabula-snapshots:${this.name}`);
   }
 

@@ -52,7 +52,7 @@ export interface ListPage {
   documents: StoredDocument[];
 }
 
-type WriteStores = ['documents', 'search-changes'];
+type WriteStores = ['documents', 'search-changes', 'triples-log'];
 type DocumentsStore = IDBPObjectStore<TabulaSchema, WriteStores, 'documents', 'readwrite'>;
 
 /** What a committed write changed, for search to follow (src/db/search/search-index.ts, through the SearchService facade). */
@@ -63,6 +63,30 @@ export interface CommitListener {
   checkWrite(docs: readonly StoredDocument[]): void;
   committed(change: { changeKey: number; written: StoredDocument[]; deleted: string[] }): void;
 }
+
+/** One document of a write: as stored before it (none: new) and after it (none: deleted). */
+export interface DocumentChange {
+  before?: StoredDocument;
+  after?: StoredDocument;
+}
+
+/**
+ * The triple store's part in a document write: the triples documents embed
+ * (docs/decisions/0032-embedded-triples.md) are logged in the write's own transaction.
+ */
+export interface DocumentTriples {
+  /**
+   * Inside the transaction, before it commits: the `triples-log` records to add and what to
+   * do once committed; undefined when no document of the write embeds a triple, before or
+   * after; `'load-first'` when some does and the triple store is not loaded.
+   */
+  documentsChanging(changes: readonly DocumentChange[]): { records: unknown[]; committed(): void } | 'load-first' | undefined;
+  /** Loads the triple store (awaited outside any transaction). */
+  ready(): Promise<void>;
+}
+
+/** A write found the triple store not loaded: it is given up, the store loaded, and the write run again. */
+class LoadTriplesFirst extends Error {}
 
 const canRead = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('read'));
@@ -115,7 +139,38 @@ export class DocumentStore {
     private readonly properties: PropertiesStore,
     /** Told of every committed write before the write's promise resolves (the search index). */
     private readonly listener?: CommitListener,
+    /** Logs and applies the triples documents embed. */
+    private readonly triples?: DocumentTriples,
   ) {}
+
+  /**
+   * Runs a write in the write queue; one that needs the triple store loaded first
+   * ({@link embeddedTriples}) gave up its transaction, and runs again once it is.
+   */
+  private queued<T>(work: () => Promise<T>, deadline: Deadline): Promise<T> {
+    return this.queue.run(async () => {
+      for (;;) {
+        try {
+          return await work();
+        } catch (e) {
+          if (!(e instanceof LoadTriplesFirst)) throw e;
+          await this.triples!.ready();
+        }
+      }
+    }, deadline);
+  }
+
+  /** Inside a write's transaction: adds the triple store's records for the triples its documents embed. */
+  private embeddedTriples(tx: WriteTransaction, changes: readonly DocumentChange[]): { committed(): void } | undefined {
+    if (!this.triples || changes.length === 0) return undefined;
+    const change = this.triples.documentsChanging(changes);
+    if (change === 'load-first') throw new LoadTriplesFirst();
+    if (!change) return undefined;
+    const log = unwrap(tx.objectStore('triples-log'));
+    // A failed add aborts the transaction, which the write then reports.
+    for (const record of change.records) log.add(record);
+    return change;
+  }
 
   private tell(changeKey: number, written: StoredDocument[], deleted: string[]): void {
     this.listener?.committed({ changeKey, written, deleted });
@@ -162,7 +217,7 @@ export class DocumentStore {
       if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `${w.uri} is written twice in one request`);
       seen.add(w.uri);
     }
-    return this.queue.run(async () => {
+    return this.queued(async () => {
       const policy = await this.updatePolicy();
       await this.listener?.beforeWrite();
       const version = this.clock.next();
@@ -204,9 +259,12 @@ export class DocumentStore {
         const written = [...stored.values()];
         // A URI written twice (content, then a metadata part) was put twice; the later put stands.
         this.listener?.checkWrite(written);
+        const before = new Map(writes.map((w, i) => [w.uri, existing[i]]));
+        const embedded = this.embeddedTriples(tx, written.map((after) => ({ before: before.get(after.uri), after })));
         deadline.check('the write');
         const changeKey = (await logged) as number;
         await tx.done;
+        embedded?.committed();
         this.tell(changeKey, written, []);
         return outcomes;
       } catch (e) {
@@ -250,7 +308,7 @@ export class DocumentStore {
     change: (doc: StoredDocument) => { content?: string; metadata?: Metadata } | undefined,
     deadline = Deadline.none,
   ): Promise<{ changed: boolean; version: number }> {
-    return this.queue.run(async () => {
+    return this.queued(async () => {
       const policy = await this.updatePolicy();
       await this.listener?.beforeWrite();
       const tx = writeTransaction(this.idb);
@@ -268,9 +326,11 @@ export class DocumentStore {
         const version = result.content !== undefined ? this.clock.next() : doc.version;
         const updated = withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
         this.listener?.checkWrite([updated]);
+        const embedded = this.embeddedTriples(tx, [{ before: doc, after: updated }]);
         deadline.check('the patch');
         const changeKey = await logChange(tx, [uri], () => putAll(store, [updated]));
         await tx.done;
+        embedded?.committed();
         this.tell(changeKey, [updated], []);
         return { changed: true, version };
       } catch (e) {
@@ -286,7 +346,7 @@ export class DocumentStore {
    */
   remove(uris: readonly string[], principal: Principal, options: { checkExists?: boolean; ifMatch?: string; deadline?: Deadline } = {}): Promise<void> {
     const deadline = options.deadline ?? Deadline.none;
-    return this.queue.run(async () => {
+    return this.queued(async () => {
       const policy = await this.updatePolicy();
       if (uris.length > 1 && isVersioned(policy) && (policy === 'version-required' || options.ifMatch)) {
         throw new DbError('RESTAPI-INVALIDREQ', 'cannot delete multiple documents with optimistic locking');
@@ -304,14 +364,17 @@ export class DocumentStore {
           if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `delete of ${uris[i]} by ${principal.name}`);
           checkVersion(policy, uris[i], visible, options.ifMatch);
         });
-        const deleted = docs.filter((d): d is StoredDocument => d !== undefined).map((d) => d.uri);
+        const gone = docs.filter((d): d is StoredDocument => d !== undefined);
+        const deleted = gone.map((d) => d.uri);
         if (deleted.length === 0) {
           await tx.done;
           return;
         }
+        const embedded = this.embeddedTriples(tx, gone.map((before) => ({ before })));
         deadline.check('the delete');
         const changeKey = await logChange(tx, deleted, () => deleteAll(store, deleted));
         await tx.done;
+        embedded?.committed();
         this.tell(changeKey, [], deleted);
       } catch (e) {
         abortQuietly(tx);
@@ -322,7 +385,7 @@ export class DocumentStore {
 
   /** Resets metadata categories to their defaults; missing documents are skipped. */
   resetMetadata(uris: readonly string[], categories: readonly MetadataCategory[], principal: Principal, deadline = Deadline.none): Promise<void> {
-    return this.queue.run(async () => {
+    return this.queued(async () => {
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
@@ -334,9 +397,12 @@ export class DocumentStore {
             return { ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) };
           });
         const written = changed.map(withReaders);
+        const before = new Map(docs.map((d) => [d?.uri, d]));
+        const embedded = this.embeddedTriples(tx, written.map((after) => ({ before: before.get(after.uri), after })));
         deadline.check('the metadata reset');
         const changeKey = await logChange(tx, written.map((d) => d.uri), () => putAll(store, written));
         await tx.done;
+        embedded?.committed();
         this.tell(changeKey, written, []);
       } catch (e) {
         abortQuietly(tx);
@@ -350,7 +416,7 @@ export class DocumentStore {
    * (DELETE /v1/search). All or nothing: one the user may not update fails the lot.
    */
   removeWhere(filter: ListFilter, principal: Principal, deadline = Deadline.none): Promise<number> {
-    return this.queue.run(async () => {
+    return this.queued(async () => {
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
@@ -361,9 +427,11 @@ export class DocumentStore {
           if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `delete of ${doc.uri} by ${principal.name}`);
         }
         const deleted = visible.map((d) => d.uri);
+        const embedded = this.embeddedTriples(tx, visible.map((before) => ({ before })));
         deadline.check('the delete');
         const changeKey = await logChange(tx, deleted, () => deleteAll(store, deleted));
         await tx.done;
+        embedded?.committed();
         this.tell(changeKey, [], deleted);
         return visible.length;
       } catch (e) {
@@ -395,9 +463,9 @@ export class DocumentStore {
 
 type AnyDocumentsStore = DocumentsStore | IDBPObjectStore<TabulaSchema, ['documents'], 'documents', 'readonly'>;
 
-/** A write transaction: the documents, and the change log search catches up from. */
+/** A write transaction: the documents, the change log search catches up from, and the triple store's log (embedded triples). */
 function writeTransaction(idb: TabulaIdb) {
-  return watched(idb.transaction(['documents', 'search-changes'], 'readwrite', { durability: DURABILITY }));
+  return watched(idb.transaction(['documents', 'search-changes', 'triples-log'], 'readwrite', { durability: DURABILITY }));
 }
 
 type WriteTransaction = ReturnType<typeof writeTransaction>;

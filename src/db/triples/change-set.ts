@@ -12,6 +12,8 @@
 import type * as Oxigraph from 'oxigraph';
 import { DEFAULT_KEY, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
 import { linePieces, loadKeepingLabels, toNQuads } from './nquads';
+import { engineQuadId, type OwnerChanges, type QuadId, type QuadOwners } from './embedded/quad-owners';
+import { ownerChanges } from './embedded/embedded-change';
 
 type OxigraphModule = typeof Oxigraph;
 type GraphTerm = Oxigraph.NamedNode | Oxigraph.DefaultGraph;
@@ -39,6 +41,11 @@ export interface LogEntry {
   removed: string;
   /** Then added. */
   added: AddedSection[];
+  /**
+   * A document write's changes to who holds each embedded quad (docs/decisions/0032-embedded-triples.md);
+   * the quads themselves are in `removed` and `added` like any other change.
+   */
+  owners?: OwnerChanges;
 }
 
 export const entrySize = (e: LogEntry): number => e.removed.length + e.added.reduce((n, a) => n + a.text.length, 0);
@@ -67,7 +74,7 @@ const recordBytes = (text: string | Uint8Array): number => (typeof text === 'str
  * own), and its lines load the same in any grouping. What `removed` holds stays in the first.
  */
 export function logRecords(entry: LogEntry, maxBytes = MAX_LOG_RECORD_BYTES): LogEntry[] {
-  const records: LogEntry[] = [{ cleared: entry.cleared, removed: entry.removed, added: [] }];
+  const records: LogEntry[] = [{ cleared: entry.cleared, removed: entry.removed, added: [], ...(entry.owners ? { owners: entry.owners } : {}) }];
   let size = recordBytes(entry.removed);
   for (const section of entry.added) {
     const slice = typeof section.text === 'string' ? Math.floor(maxBytes / 2) : maxBytes;
@@ -114,8 +121,12 @@ export async function readRecord(record: StoredLogEntry): Promise<LogEntry> {
   return { ...record, added };
 }
 
-/** Replays a committed change on a store (start-up). Deterministic: labels are kept. */
-export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: LogEntry): void {
+/**
+ * Replays a committed change on a store (start-up), and on the owner table when one is
+ * kept (the engine host's replica keeps none: it only mirrors the quads). Deterministic:
+ * labels are kept.
+ */
+export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: LogEntry, owners?: QuadOwners): void {
   for (const key of entry.cleared) clearGraph(store, key);
   if (entry.removed) for (const q of ox.parse(entry.removed, { format: 'application/n-quads' })) store.delete(q);
   for (const { graph, text, format, base } of entry.added) {
@@ -129,6 +140,7 @@ export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: Lo
       for (const piece of linePieces(text, LOAD_SLICE_BYTES)) store.load(piece, options);
     } else store.load(text, target ? { format, base_iri: base, to_graph_name: target } : { format, base_iri: base });
   }
+  if (entry.owners && owners) owners.apply(entry.owners);
 }
 
 /** Empties a graph (Oxigraph keeps a named graph's existence; see {@link setGraphExists}). */
@@ -136,9 +148,14 @@ export function clearGraph(store: Oxigraph.Store, key: GraphKey): void {
   store.update(key === DEFAULT_KEY ? 'CLEAR DEFAULT' : `CLEAR SILENT GRAPH <${key}>`);
 }
 
-/** Adds or removes a named graph in Oxigraph's set of graphs (GRAPH ?g sees empty ones too). */
+/**
+ * Adds or removes a named graph in Oxigraph's set of graphs (GRAPH ?g sees empty ones too).
+ * A graph is only ever removed once emptied of what the graph store held: quads it still
+ * holds are documents' (docs/decisions/0032-embedded-triples.md), and it stays with them.
+ */
 export function setGraphExists(store: Oxigraph.Store, key: GraphKey, exists: boolean): void {
   if (key === DEFAULT_KEY) return;
+  if (!exists && store.query(`ASK { GRAPH <${key}> { ?s ?p ?o } }`)) return;
   store.update(exists ? `CREATE SILENT GRAPH <${key}>` : `DROP SILENT GRAPH <${key}>`);
 }
 
@@ -168,11 +185,55 @@ export class ChangeSet {
   /** False once a change was made that cannot be undone quad by quad. */
   private reversible = true;
   private dirty = false;
+  /**
+   * Quads documents embed whose mark this change set sets (1: the graph store holds it too)
+   * or clears (0), applied to the owner table once committed (docs/decisions/0032-embedded-triples.md).
+   */
+  private readonly marks = new Map<string, { id: QuadId; mark: number; graph: GraphKey }>();
 
   constructor(
     readonly ox: OxigraphModule,
     readonly store: Oxigraph.Store,
+    /** Who holds each embedded quad; absent or empty: no document embeds any. */
+    private readonly owners?: QuadOwners,
   ) {}
+
+  /**
+   * Whether documents embed the quad, with its mark as this change set leaves it. Asked of
+   * the owner table only for graphs documents put quads in (reading a quad's terms off the
+   * engine costs ~20 µs).
+   */
+  private embedded(q: Oxigraph.Quad): { id: QuadId; managed: boolean } | undefined {
+    const graph = keyOfTerm(q.graph);
+    if (!this.owners || this.owners.embeddedIn(graph) === 0) return undefined;
+    const id = engineQuadId(q);
+    if (this.owners.docs(id) === 0) return undefined;
+    const pending = this.marks.get(`${id[0]}:${id[1]}`);
+    return { id, managed: pending ? pending.mark === 1 : this.owners.managed(id) };
+  }
+
+  private mark(id: QuadId, mark: number, graph: GraphKey): void {
+    this.marks.set(`${id[0]}:${id[1]}`, { id, mark, graph });
+    this.dirty = true;
+  }
+
+  /** After a bulk load into graphs documents put quads in: the documents' quads the payload holds too are marked. */
+  private markLoaded(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
+    const shared = graphs.filter((g) => this.owners && this.owners.embeddedIn(g) > 0);
+    if (shared.length === 0) return;
+    const scratch = new this.ox.Store();
+    try {
+      scratch.load(text, options);
+      for (const key of shared) {
+        for (const q of this.store.match(null, null, null, termOfKey(this.ox, key))) {
+          const e = this.embedded(q);
+          if (e && !e.managed && scratch.has(q)) this.mark(e.id, 1, key);
+        }
+      }
+    } finally {
+      (scratch as { free?: () => void }).free?.();
+    }
+  }
 
   get changed(): boolean {
     return this.dirty;
@@ -182,9 +243,13 @@ export class ChangeSet {
     return this.store.has(q);
   }
 
-  /** Adds a quad; false when it was already there. */
+  /** Adds a quad; false when it was already there (a document's quad is marked as the graph store's too). */
   add(q: Oxigraph.Quad): boolean {
-    if (this.store.has(q)) return false;
+    if (this.store.has(q)) {
+      const e = this.embedded(q);
+      if (e && !e.managed) this.mark(e.id, 1, keyOfTerm(q.graph));
+      return false;
+    }
     this.store.add(q);
     this.undo.push(() => this.store.delete(q));
     this.dirty = true;
@@ -195,9 +260,17 @@ export class ChangeSet {
     return true;
   }
 
-  /** Removes a quad; false when it was not there. */
+  /**
+   * Removes a quad; false when it was not there. A quad documents embed stays: the graph
+   * store lets go of it (unmarked), as SPARQL Update never changes a document's triples.
+   */
   delete(q: Oxigraph.Quad): boolean {
     if (!this.store.has(q)) return false;
+    const e = this.embedded(q);
+    if (e) {
+      if (e.managed) this.mark(e.id, 0, keyOfTerm(q.graph));
+      return e.managed;
+    }
     this.store.delete(q);
     this.undo.push(() => this.store.add(q));
     this.dirty = true;
@@ -214,7 +287,8 @@ export class ChangeSet {
   /** Empties a graph; its previous content is kept as text to undo with. */
   clear(key: GraphKey): void {
     const graph = termOfKey(this.ox, key);
-    const before = this.reversible ? this.store.dump({ format: 'application/n-triples', from_graph_name: graph }) : '';
+    const documents = this.owners !== undefined && this.owners.embeddedIn(key) > 0;
+    const before = this.reversible || documents ? this.store.dump({ format: 'application/n-triples', from_graph_name: graph }) : '';
     clearGraph(this.store, key);
     if (this.reversible) this.undo.push(() => loadKeepingLabels(this.ox, this.store, before, { graph }));
     this.cleared.add(key);
@@ -222,6 +296,24 @@ export class ChangeSet {
     // Empty now: what follows is tracked quad by quad again.
     this.dumped.delete(key);
     if (before !== '' || !this.reversible) this.dirty = true;
+    if (documents) this.keepDocuments(key, before);
+  }
+
+  /**
+   * After a graph was emptied: the quads documents embed in it go back, no longer the graph
+   * store's, and are logged as added after the clear (a replay clears, then adds them).
+   */
+  private keepDocuments(key: GraphKey, before: string): void {
+    const graph = termOfKey(this.ox, key);
+    for (const t of this.ox.parse(before, { format: 'application/n-triples' }) as Oxigraph.Quad[]) {
+      const q = this.ox.quad(t.subject, t.predicate, t.object, graph);
+      const id = engineQuadId(q);
+      if (this.owners!.docs(id) === 0) continue;
+      this.store.add(q);
+      this.undo.push(() => this.store.delete(q));
+      this.added.set(quadKey(q), q);
+      this.mark(id, 0, key);
+    }
   }
 
   /**
@@ -232,6 +324,9 @@ export class ChangeSet {
    * anything is stored (`load` is transactional).
    */
   loadInto(graphs: readonly GraphKey[], text: string | Uint8Array, options: { format: string; base_iri?: string; to_graph_name?: GraphTerm }): void {
+    this.markLoaded(graphs, text, options);
+    // Emptying the graphs again would take documents' quads with them: rebuilt from IndexedDB instead.
+    if (graphs.some((g) => this.owners && this.owners.embeddedIn(g) > 0)) this.reversible = false;
     this.store.load(text, options);
     this.undo.push(() => graphs.forEach((key) => clearGraph(this.store, key)));
     graphs.forEach((key) => this.dumpAtEnd(key));
@@ -247,7 +342,10 @@ export class ChangeSet {
     // A large body goes to the engine a slice at a time: each call copies its input into the
     // engine's memory, which never shrinks, so one 220 MB call would keep 220 MB more for
     // good. Line formats only come here, so cutting at line ends is exact.
-    for (const piece of linePieces(text, LOAD_SLICE_BYTES)) this.store.load(piece, options);
+    for (const piece of linePieces(text, LOAD_SLICE_BYTES)) {
+      this.markLoaded(graphs, piece, options);
+      this.store.load(piece, options);
+    }
     this.reversible = false;
     this.dirty = true;
     const graph = options.to_graph_name && keyOfTerm(options.to_graph_name);
@@ -304,7 +402,8 @@ export class ChangeSet {
     for (const { graph, text, format, base } of this.loads) added.push(graph === undefined ? { text, format, base } : { graph, text, format, base });
     if (this.added.size > 0) added.push({ text: toNQuads(this.added.values()) });
     const entry: LogEntry = { cleared: [...this.cleared], removed: toNQuads(this.removed.values()), added };
-    const empty = entry.cleared.length === 0 && entry.removed === '' && entry.added.length === 0;
+    if (this.marks.size > 0) entry.owners = ownerChanges([...this.marks.values()].map(({ id, mark, graph }) => ({ id, delta: 0, mark, graph })));
+    const empty = entry.cleared.length === 0 && entry.removed === '' && entry.added.length === 0 && !entry.owners;
     return empty ? undefined : entry;
   }
 }

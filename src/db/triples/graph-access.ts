@@ -8,6 +8,7 @@ import type { Permission } from '../documents/types';
 import type { Principal } from '../security/types';
 import { clientIriOfKey, DEFAULT_KEY, keyOfClientIri, type GraphKey } from './graph-names';
 import { canReadGraph, defaultPermissions, type GraphRecord } from './graph-permissions';
+import type { QuadOwners } from './embedded/quad-owners';
 
 type OxigraphModule = typeof Oxigraph;
 
@@ -17,6 +18,8 @@ export interface Engine {
   store: Oxigraph.Store;
   /** Graph records by client IRI (the default graph's only when its permissions were changed). */
   registry: Map<string, GraphRecord>;
+  /** Who holds each quad documents embed (docs/decisions/0032-embedded-triples.md); absent: none do. */
+  owners?: QuadOwners;
 }
 
 /**

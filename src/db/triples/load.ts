@@ -13,12 +13,18 @@ import { keyOfRecord, type Engine } from './graph-access';
 import { DEFAULT_KEY } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
 import { loadKeepingLabels } from './nquads';
+import { QuadOwners, type OwnersSnapshot } from './embedded/quad-owners';
 import { pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
 
 type OxigraphModule = typeof Oxigraph;
 
+/** Where a compaction keeps the owner table beside the snapshot (`config` store). */
+export const OWNERS_KEY = 'triples-owners';
+
 /** A loaded engine with what the loader saw of the log and the snapshot. */
 export interface StoredTriples extends Engine {
+  /** Who holds each embedded quad (docs/decisions/0032-embedded-triples.md). */
+  owners: QuadOwners;
   logEntries: number;
   logChars: number;
   /** Characters in the snapshot. */
@@ -44,12 +50,12 @@ const PIECES_AHEAD = 16;
  * docs/decisions/0031-classic-service-worker.md). If it fails, nothing was loaded.
  */
 export async function loadStoredTriples(idb: TabulaIdb, engine: OxigraphModule | Promise<OxigraphModule>): Promise<StoredTriples> {
-  const tx = watched(idb.transaction(['triples-snapshot', 'triples-log', 'graphs'], 'readonly'));
+  const tx = watched(idb.transaction(['triples-snapshot', 'triples-log', 'graphs', 'config'], 'readonly'));
   const snapshot = tx.objectStore('triples-snapshot');
   const keys = await snapshot.getAllKeys();
   const gets = keys.map((key) => snapshot.get(key));
   for (const get of gets) get.catch(() => undefined); // observed here; awaited in turn below
-  const rest = Promise.all([tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll(), tx.done]);
+  const rest = Promise.all([tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll(), tx.objectStore('config').get(OWNERS_KEY), tx.done]);
   rest.catch(() => undefined);
   const ox = await engine;
   const store = new ox.Store();
@@ -69,24 +75,27 @@ export async function loadStoredTriples(idb: TabulaIdb, engine: OxigraphModule |
     loadKeepingLabels(ox, store, piece.text, { lenient: true, labelled: piece.labelled });
     await yieldToEventLoop();
   }
-  const [log, graphs] = await rest;
+  const [log, graphs, ownersSnapshot] = await rest;
+  const owners = ownersSnapshot ? QuadOwners.restore(ownersSnapshot as OwnersSnapshot) : new QuadOwners();
   let logChars = 0;
   for (let i = 0; i < log.length; i++) {
     const entry = await readRecord(log[i]);
-    replayEntry(ox, store, entry);
+    replayEntry(ox, store, entry, owners);
     logChars += entrySize(entry);
     if (i % 100 === 99) await yieldToEventLoop();
   }
   const registry = new Map(graphs.map((r) => [r.iri, r]));
-  syncGraphSet(store, registry);
-  return { ox, store, registry, logEntries: log.length, logChars, snapshotChars };
+  syncGraphSet(store, registry, owners.size > 0);
+  return { ox, store, registry, owners, logEntries: log.length, logChars, snapshotChars };
 }
 
 /**
  * After a load, Oxigraph's set of named graphs is made to match the registry: empty
- * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty").
+ * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty"). With
+ * embedded triples, a graph the registry does not name but that holds quads is a
+ * collection's, and stays.
  */
-function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>): void {
+function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>, embedded: boolean): void {
   const registered = new Set<string>();
   for (const record of registry.values()) {
     const key = keyOfRecord(record);
@@ -97,6 +106,8 @@ function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>)
   const present = store.query('SELECT ?g WHERE { GRAPH ?g { } }') as Array<Map<string, Oxigraph.Term>>;
   for (const row of present) {
     const g = row.get('g')!;
-    if (g.termType === 'NamedNode' && !registered.has(g.value)) setGraphExists(store, g.value, false);
+    if (g.termType !== 'NamedNode' || registered.has(g.value)) continue;
+    if (embedded && store.query(`ASK { GRAPH <${g.value}> { ?s ?p ?o } }`)) continue;
+    setGraphExists(store, g.value, false);
   }
 }

@@ -30,7 +30,9 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import { yieldToEventLoop } from '../util/event-loop';
 import { readAhead } from '../util/read-ahead';
-import { entrySize, logRecords, storedRecord, type LogEntry } from './change-set';
+import { entrySize, logRecords, replayEntry, storedRecord, type LogEntry, type StoredLogEntry } from './change-set';
+import { embeddedEffect, triplesChanged } from './embedded/embedded-change';
+import type { DocumentChange } from '../documents/store';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
 import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
@@ -42,7 +44,7 @@ import { PreparedTexts, runQuery, type PreparedQuery, type QueryOptions, type Qu
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
 import { GraphAccess } from './graph-access';
-import { loadStoredTriples, type StoredTriples } from './load';
+import { loadStoredTriples, OWNERS_KEY, type StoredTriples } from './load';
 import { WriteContext } from './write-context';
 import { fromPortable, HostGone, ReplicaLink, type HostControl } from './replica-link';
 import type { FromHost, Port, ToHost } from './replica-protocol';
@@ -237,6 +239,54 @@ export class TripleStore {
       },
       options.deadline,
     );
+  }
+
+  // ---- triples embedded in documents (docs/decisions/0032-embedded-triples.md) ------------
+
+  /**
+   * A document write's effect on the triples its documents embed, worked out inside the
+   * write's transaction (the write queue holds every other change back): the log records to
+   * add in that transaction, and what to apply once it has committed. Undefined when no
+   * document of the write embeds a triple, before or after it (nothing loaded for that);
+   * `'load-first'` when some does and the engine is not loaded: the caller gives up its
+   * transaction, awaits {@link ready} and runs the write again.
+   */
+  documentsChanging(changes: readonly DocumentChange[]): EmbeddedWrite | 'load-first' | undefined {
+    // A database opened without an engine (some tests) indexes no triple at all.
+    if (!this.oxigraph) return undefined;
+    const changed = triplesChanged(changes);
+    if (!changed) return undefined;
+    const loading = this.loading;
+    const engine = this.loadedEngine;
+    if (!loading || !engine || this.gate) return 'load-first';
+    let effect: ReturnType<typeof embeddedEffect>;
+    try {
+      effect = embeddedEffect(engine, engine.owners, changed);
+    } catch (e) {
+      throw this.survive(e, engine.ox, 'engine');
+    }
+    const entry: LogEntry = { cleared: [], removed: effect.removed, added: effect.added === '' ? [] : [{ text: effect.added }], owners: effect.owners };
+    if (effect.owners.hi.length === 0) return undefined;
+    return {
+      records: logRecords(entry).map(storedRecord),
+      committed: () => {
+        // Reloaded since (a trap): the new load read this change from IndexedDB.
+        if (this.loading !== loading) return;
+        try {
+          replayEntry(engine.ox, engine.store, entry, engine.owners);
+        } catch (e) {
+          console.error('[tabula] applying a document write to the triple store failed; it is reloaded from IndexedDB', e);
+          if (isEngineTrap(e)) this.discard(engine.ox);
+          else this.forgetEngine();
+          return;
+        }
+        this.host?.forward(entry, []);
+        engine.logEntries++;
+        engine.logChars += entrySize(entry);
+        this.lastWrite = performance.now();
+        this.compactIfDue(engine);
+      },
+    };
   }
 
   // ---- graph store (/v1/graphs) --------------------------------------------------------
@@ -544,7 +594,7 @@ export class TripleStore {
     // A newer engine (another request saw the trap first) is kept.
     if (this.current !== ox) return;
     this.current = undefined;
-    this.loading = undefined;
+    this.forgetEngine();
   }
 
   /** Resolves when no compaction is pending (tests, orderly shutdown, `Database.idle`). */
@@ -578,17 +628,25 @@ export class TripleStore {
    * about to run on it; it is collected once nothing does.
    */
   storageCleared(): void {
-    this.loading = undefined;
+    this.forgetEngine();
     this.current = undefined;
     this.host?.load();
   }
 
   /** The module of the engine in use (set when a load completes). */
   private current: OxigraphModule | undefined;
+  /** The engine in use, once loaded (the value {@link loading} resolved to). */
+  private loadedEngine: LoadedEngine | undefined;
+
+  /** Drops the engine in use: the next use loads one from IndexedDB. */
+  private forgetEngine(): void {
+    this.loading = undefined;
+    this.loadedEngine = undefined;
+  }
 
   private engine(): Promise<LoadedEngine> {
     this.loading ??= this.load().catch((e: unknown) => {
-      this.loading = undefined;
+      this.forgetEngine();
       throw e;
     });
     return this.loading;
@@ -619,6 +677,7 @@ export class TripleStore {
       const engine = await loadStoredTriples(this.idb, starting);
       this.broken = undefined;
       this.current = engine.ox;
+      this.loadedEngine = engine;
       this.loads++;
       return engine;
     } catch (e) {
@@ -657,6 +716,8 @@ export class TripleStore {
           this.host?.forward(entry, registry);
         }
         ctx.commitRegistry();
+        // Marks on documents' quads the write set or cleared (docs/decisions/0032-embedded-triples.md).
+        if (entry?.owners) engine.owners.apply(entry.owners);
         if (entry) {
           engine.logEntries++;
           engine.logChars += entrySize(entry);
@@ -701,7 +762,7 @@ export class TripleStore {
     }
     // The store no longer matches what is committed: rebuild it from IndexedDB on next
     // use. The gate is still closed, so no read sees the abandoned state meanwhile.
-    if (!undone) this.loading = undefined;
+    if (!undone) this.forgetEngine();
   }
 
   private compactIfDue(engine: LoadedEngine): void {
@@ -784,11 +845,21 @@ export class TripleStore {
       pieces.push(await snapshotPiece(text));
       await yieldToEventLoop();
     }
-    const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log'], 'readwrite', { durability: DURABILITY }));
+    // The owner table as it is now, beside the dump (taken in the same turn: nothing changes either in between).
+    const owners = engine.owners.size > 0 ? engine.owners.snapshot() : undefined;
+    const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log', 'config'], 'readwrite', { durability: DURABILITY }));
     try {
       const snapshot = tx.objectStore('triples-snapshot');
+      const config = tx.objectStore('config');
       await snapshot.clear();
-      await issueAll<() => Promise<unknown>, unknown>([...pieces.map((piece, i) => () => snapshot.put(piece, i)), () => tx.objectStore('triples-log').clear()], (issue) => issue());
+      await issueAll<() => Promise<unknown>, unknown>(
+        [
+          ...pieces.map((piece, i) => () => snapshot.put(piece, i)),
+          () => tx.objectStore('triples-log').clear(),
+          () => (owners ? config.put(owners, OWNERS_KEY) : config.delete(OWNERS_KEY)),
+        ],
+        (issue) => issue(),
+      );
       await tx.done;
     } catch (e) {
       abortQuietly(tx);
@@ -798,6 +869,14 @@ export class TripleStore {
     engine.logChars = 0;
     engine.snapshotChars = dump.length;
   }
+}
+
+/** A document write's part in the triple store ({@link TripleStore.documentsChanging}). */
+export interface EmbeddedWrite {
+  /** `triples-log` records to add in the write's transaction. */
+  records: StoredLogEntry[];
+  /** Once the transaction has committed: applies the change to the engine in use. */
+  committed(): void;
 }
 
 /** Checks a scene's N-Quads a piece at a time (TripleStore.nquadsChecker). */

@@ -25,7 +25,7 @@ export class WriteContext extends GraphAccess {
     private readonly requested: readonly Permission[] = [],
   ) {
     super(engine, principal);
-    this.changes = new ChangeSet(engine.ox, engine.store);
+    this.changes = new ChangeSet(engine.ox, engine.store, engine.owners);
   }
 
   /** Throws unless the user may change this existing graph. */

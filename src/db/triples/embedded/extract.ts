@@ -244,6 +244,19 @@ export function embeddedTerms(t: EmbeddedTriple, canonical: CanonicalLexical): [
   return [{ termType: 'NamedNode', value: toInternal(t.subject) }, { termType: 'NamedNode', value: toInternal(t.predicate) }, object];
 }
 
+/**
+ * Triples placed in graphs as N-Quads in the engine's spelling, one line each (a graph key
+ * is an engine name already; the default graph's lines name none).
+ */
+export function nQuadsOf(placed: Iterable<{ triple: EmbeddedTriple; graph: string }>): string {
+  let out = '';
+  for (const { triple: t, graph } of placed) {
+    const g = graph === '' ? '' : ` <${graph.replace(IRI_SPECIAL, uchar)}>`;
+    out += `${iriRef(t.subject)} ${iriRef(t.predicate)} ${objectTerm(t.object)}${g} .\n`;
+  }
+  return out;
+}
+
 function objectTerm(object: EmbeddedObject): string {
   if ('iri' in object) return iriRef(object.iri);
   const lexical = `"${object.value.replace(STRING_SPECIAL, (c) => STRING_ESCAPES[c])}"`;

@@ -60,22 +60,22 @@ describe('QuadOwners', () => {
     const owners = new QuadOwners();
     const a: QuadId = [1, 2];
     expect(owners.docs(a)).toBe(0);
-    expect(owners.addDoc(a)).toBe(0);
-    expect(owners.addDoc(a)).toBe(1);
+    expect(owners.addDoc(a, 'g')).toBe(0);
+    expect(owners.addDoc(a, 'g')).toBe(1);
     owners.setManaged(a, true);
     expect(owners.managed(a)).toBe(true);
-    expect(owners.removeDoc(a)).toEqual({ docs: 1, managed: true });
-    expect(owners.removeDoc(a)).toEqual({ docs: 0, managed: true });
+    expect(owners.removeDoc(a, 'g')).toEqual({ docs: 1, managed: true });
+    expect(owners.removeDoc(a, 'g')).toEqual({ docs: 0, managed: true });
     expect(owners.size).toBe(0);
     expect(owners.managed(a)).toBe(false);
     // Embedded again: a fresh entry, not marked.
-    owners.addDoc(a);
+    owners.addDoc(a, 'g');
     expect(owners.managed(a)).toBe(false);
   });
 
   test('a quad no document embeds cannot be removed or marked', () => {
     const owners = new QuadOwners();
-    expect(() => owners.removeDoc([5, 5])).toThrow(/no document embeds/);
+    expect(() => owners.removeDoc([5, 5], 'g')).toThrow(/no document embeds/);
     expect(() => owners.setManaged([5, 5], true)).toThrow(/no document embeds/);
   });
 
@@ -88,6 +88,7 @@ describe('QuadOwners', () => {
     const ids: QuadId[] = Array.from({ length: pool }, (_, i) => (sameHome ? [i + 1, 0x1000 * (i + 1)] : [(rnd() * 2 ** 32) >>> 0, (rnd() * 2 ** 32) >>> 0 || 1]));
     const owners = new QuadOwners();
     const model = new Map<number, { docs: number; managed: boolean }>();
+    const graphOf = (i: number) => ['', 'http://example.org/g1', 'http://example.org/g2'][i % 3];
     const check = (table: QuadOwners, step: number) => {
       ids.forEach((id, i) => {
         const m = model.get(i);
@@ -95,16 +96,17 @@ describe('QuadOwners', () => {
         expect(table.managed(id), `step ${step}, id ${i}`).toBe(m?.managed ?? false);
       });
       expect(table.size).toBe(model.size);
+      for (const g of ['', 'http://example.org/g1', 'http://example.org/g2']) expect(table.embeddedIn(g)).toBe([...model.keys()].filter((i) => graphOf(i) === g).length);
     };
     for (let step = 0; step < 3000; step++) {
       const i = Math.floor(rnd() * pool);
       const m = model.get(i);
       const r = rnd();
       if (r < 0.5) {
-        expect(owners.addDoc(ids[i])).toBe(m?.docs ?? 0);
+        expect(owners.addDoc(ids[i], graphOf(i))).toBe(m?.docs ?? 0);
         model.set(i, { docs: (m?.docs ?? 0) + 1, managed: m?.managed ?? false });
       } else if (r < 0.85 && m) {
-        expect(owners.removeDoc(ids[i])).toEqual({ docs: m.docs - 1, managed: m.managed });
+        expect(owners.removeDoc(ids[i], graphOf(i))).toEqual({ docs: m.docs - 1, managed: m.managed });
         if (m.docs === 1) model.delete(i);
         else m.docs--;
       } else if (m) {
@@ -123,7 +125,7 @@ describe('QuadOwners', () => {
     const owners = new QuadOwners();
     const ids: QuadId[] = Array.from({ length: 10_000 }, (_, i) => [i, (i * 2654435761) >>> 0 || 1]);
     ids.forEach((id, i) => {
-      for (let k = 0; k <= i % 3; k++) owners.addDoc(id);
+      for (let k = 0; k <= i % 3; k++) owners.addDoc(id, 'g');
     });
     expect(owners.size).toBe(10_000);
     ids.forEach((id, i) => expect(owners.docs(id)).toBe((i % 3) + 1));
@@ -134,13 +136,15 @@ describe('QuadOwners', () => {
     { name: 'an entry without a document', damage: { docs: Uint32Array.of(0) } },
     { name: 'an entry with the empty id', damage: { hi: Uint32Array.of(0), lo: Uint32Array.of(0) } },
     { name: 'a mark other than 0 or 1', damage: { managed: Uint8Array.of(2) } },
+    { name: 'graph counts that do not add up to the entries', damage: { graphCounts: Uint32Array.of(2) } },
+    { name: 'a graph without its count', damage: { graphs: ['g', 'h'] } },
   ])('a damaged snapshot is refused: $name', ({ damage }) => {
     const owners = new QuadOwners();
-    owners.addDoc([7, 9]);
+    owners.addDoc([7, 9], 'g');
     expect(() => QuadOwners.restore({ ...owners.snapshot(), ...damage })).toThrow(/quad owners/);
   });
 
   test('a snapshot naming one quad twice is refused', () => {
-    expect(() => QuadOwners.restore({ hi: Uint32Array.of(3, 3), lo: Uint32Array.of(4, 4), docs: Uint32Array.of(1, 2), managed: Uint8Array.of(0, 0) })).toThrow(/twice/);
+    expect(() => QuadOwners.restore({ hi: Uint32Array.of(3, 3), lo: Uint32Array.of(4, 4), docs: Uint32Array.of(1, 2), managed: Uint8Array.of(0, 0), graphs: ['g'], graphCounts: Uint32Array.of(2) })).toThrow(/twice/);
   });
 });

@@ -16,6 +16,21 @@ import type * as Oxigraph from 'oxigraph';
 /** A quad's 64-bit hash as two unsigned 32-bit halves; never both 0 (the empty slot). */
 export type QuadId = readonly [hi: number, lo: number];
 
+/**
+ * Changes to the table, as a log record carries them (src/db/triples/change-set.ts): per quad,
+ * documents gained (or lost, negative) and what becomes of its mark (1: set, 0: cleared, −1:
+ * left as it is).
+ */
+export interface OwnerChanges {
+  hi: Uint32Array;
+  lo: Uint32Array;
+  docs: Int32Array;
+  managed: Int8Array;
+  /** Each quad's graph: an index into `graphs` (engine names, '' for the default graph). */
+  graph: Uint32Array;
+  graphs: string[];
+}
+
 /** The table as a snapshot keeps it: one entry per quad, in no particular order. */
 export interface OwnersSnapshot {
   hi: Uint32Array;
@@ -23,6 +38,9 @@ export interface OwnersSnapshot {
   docs: Uint32Array;
   /** 1: the graph store holds the quad too. */
   managed: Uint8Array;
+  /** How many of the quads each graph holds. */
+  graphs: string[];
+  graphCounts: Uint32Array;
 }
 
 /**
@@ -89,6 +107,8 @@ export class QuadOwners {
   private docCounts: Uint32Array;
   private marks: Uint8Array;
   private used = 0;
+  /** Quads documents embed, per graph: a graph-store change to a graph with none needs no look at this table. */
+  private readonly perGraph = new Map<string, number>();
 
   constructor(capacity = MIN_CAPACITY) {
     let slots = MIN_CAPACITY;
@@ -104,6 +124,11 @@ export class QuadOwners {
     return this.used;
   }
 
+  /** How many quads documents embed in the graph (engine name, '' for the default graph). */
+  embeddedIn(graph: string): number {
+    return this.perGraph.get(graph) ?? 0;
+  }
+
   /** How many documents embed the quad (0: none; the graph store may still hold it). */
   docs([hi, lo]: QuadId): number {
     const at = this.find(hi, lo);
@@ -116,10 +141,11 @@ export class QuadOwners {
     return at >= 0 && this.marks[at] === 1;
   }
 
-  /** One more document embeds the quad; returns how many did before. */
-  addDoc([hi, lo]: QuadId): number {
+  /** One more document embeds the quad (in `graph`); returns how many did before. */
+  addDoc([hi, lo]: QuadId, graph: string): number {
     let at = this.find(hi, lo);
     if (at >= 0) return this.docCounts[at]++;
+    this.perGraph.set(graph, this.embeddedIn(graph) + 1);
     if (this.used + 1 > this.hi.length * MAX_LOAD) this.resize(this.hi.length * 2);
     at = this.slotFor(lo);
     this.hi[at] = hi;
@@ -134,12 +160,17 @@ export class QuadOwners {
    * One fewer document embeds the quad; returns how many still do. At none the entry goes,
    * and whether the graph store held the quad is returned with it (read before it went).
    */
-  removeDoc([hi, lo]: QuadId): { docs: number; managed: boolean } {
+  removeDoc([hi, lo]: QuadId, graph: string): { docs: number; managed: boolean } {
     const at = this.find(hi, lo);
     if (at < 0) throw new Error('QuadOwners.removeDoc: no document embeds this quad');
     const managed = this.marks[at] === 1;
     const docs = --this.docCounts[at];
-    if (docs === 0) this.clearSlot(at);
+    if (docs === 0) {
+      this.clearSlot(at);
+      const left = this.embeddedIn(graph) - 1;
+      if (left > 0) this.perGraph.set(graph, left);
+      else this.perGraph.delete(graph);
+    }
     return { docs, managed };
   }
 
@@ -150,9 +181,33 @@ export class QuadOwners {
     this.marks[at] = managed ? 1 : 0;
   }
 
+  /**
+   * Applies a record's changes (a write's, or one replayed on a start). A quad left with no
+   * document goes, mark and all; a loss for a quad not in the table is ignored (a record
+   * never holds one, and a start must not stop on it).
+   */
+  apply(changes: OwnerChanges): void {
+    for (let i = 0; i < changes.hi.length; i++) {
+      const id: QuadId = [changes.hi[i], changes.lo[i]];
+      const delta = changes.docs[i];
+      const mark = changes.managed[i];
+      const graph = changes.graphs[changes.graph[i]] ?? '';
+      for (let k = 0; k < delta; k++) this.addDoc(id, graph);
+      for (let k = 0; k < -delta && this.docs(id) > 0; k++) this.removeDoc(id, graph);
+      if (mark >= 0 && this.docs(id) > 0) this.setManaged(id, mark === 1);
+    }
+  }
+
   /** The entries, for a snapshot. */
   snapshot(): OwnersSnapshot {
-    const out: OwnersSnapshot = { hi: new Uint32Array(this.used), lo: new Uint32Array(this.used), docs: new Uint32Array(this.used), managed: new Uint8Array(this.used) };
+    const out: OwnersSnapshot = {
+      hi: new Uint32Array(this.used),
+      lo: new Uint32Array(this.used),
+      docs: new Uint32Array(this.used),
+      managed: new Uint8Array(this.used),
+      graphs: [...this.perGraph.keys()],
+      graphCounts: Uint32Array.from(this.perGraph.values()),
+    };
     let n = 0;
     for (let at = 0; at < this.hi.length; at++) {
       if (this.docCounts[at] === 0) continue;
@@ -168,7 +223,8 @@ export class QuadOwners {
   /** The table a snapshot kept; throws if its arrays do not fit together or repeat an entry. */
   static restore(s: OwnersSnapshot): QuadOwners {
     const n = s.hi.length;
-    if (s.lo.length !== n || s.docs.length !== n || s.managed.length !== n) throw new Error('quad owners: columns of different lengths');
+    if (s.lo.length !== n || s.docs.length !== n || s.managed.length !== n || s.graphs.length !== s.graphCounts.length) throw new Error('quad owners: columns of different lengths');
+    if (s.graphCounts.reduce((sum, c) => sum + c, 0) !== n) throw new Error('quad owners: the graphs do not count the entries');
     const table = new QuadOwners(n);
     for (let i = 0; i < n; i++) {
       const [hi, lo, docs] = [s.hi[i], s.lo[i], s.docs[i]];
@@ -181,6 +237,7 @@ export class QuadOwners {
       table.marks[at] = s.managed[i];
       table.used++;
     }
+    s.graphs.forEach((g, i) => table.perGraph.set(g, s.graphCounts[i]));
     return table;
   }
 

@@ -1,0 +1,133 @@
+/**
+ * What a document write does to the triple store (docs/decisions/0032-embedded-triples.md):
+ * the triples its documents embedded before and embed after, placed in their graphs, become
+ * quads the engine gains or loses and changes to the table of who holds each quad.
+ *
+ * Worked out inside the write's IndexedDB transaction, before it commits, from the engine as
+ * it is (the write queue lets nothing else change it meanwhile); applied to the engine only
+ * once the transaction has committed, so a failed write changes nothing in memory either.
+ */
+import type * as Oxigraph from 'oxigraph';
+import type { StoredDocument } from '../../documents/types';
+import type { Engine } from '../graph-access';
+import { clientIriOfKey, DEFAULT_KEY, type GraphKey } from '../graph-names';
+import { canonicalLexicals } from './engine-lexicals';
+import { embeddedTerms, nQuadsOf, type EmbeddedTriple } from './extract';
+import { graphsOfDocument, mayEmbedTriples, triplesOfDocument } from './document-triples';
+import { quadId, type OwnerChanges, type QuadId, type QuadOwners, type TermFields } from './quad-owners';
+
+/** One document of a write: as stored before it (none: new) and after it (none: deleted). */
+export interface DocumentChange {
+  before?: StoredDocument;
+  after?: StoredDocument;
+}
+
+/** A triple in one of its graphs. */
+export interface PlacedTriple {
+  triple: EmbeddedTriple;
+  graph: GraphKey;
+}
+
+/** The triples a write takes away and brings, or undefined when no document involved embeds any. */
+export interface TriplesChanged {
+  before: PlacedTriple[];
+  after: PlacedTriple[];
+}
+
+/** What the engine and the owner table undergo. */
+export interface EmbeddedEffect {
+  /** N-Quads the engine loses, then gains (the engine's spelling). */
+  removed: string;
+  added: string;
+  owners: OwnerChanges;
+}
+
+const placed = (doc: StoredDocument | undefined): PlacedTriple[] => {
+  if (!doc || !mayEmbedTriples(doc)) return [];
+  const triples = triplesOfDocument(doc);
+  if (triples.length === 0) return [];
+  const graphs = graphsOfDocument(doc);
+  return triples.flatMap((triple) => graphs.map((graph) => ({ triple, graph })));
+};
+
+/** The triples each side of the write holds; undefined when neither side has any (the common case: no engine needed). */
+export function triplesChanged(changes: readonly DocumentChange[]): TriplesChanged | undefined {
+  const before: PlacedTriple[] = [];
+  const after: PlacedTriple[] = [];
+  for (const c of changes) {
+    // Content and collections unchanged (a permission or property change): the same quads.
+    if (c.before && c.after && c.before.content === c.after.content && sameCollections(c.before, c.after)) continue;
+    before.push(...placed(c.before));
+    after.push(...placed(c.after));
+  }
+  return before.length === 0 && after.length === 0 ? undefined : { before, after };
+}
+
+const sameCollections = (a: StoredDocument, b: StoredDocument): boolean => {
+  const x = a.metadata.collections;
+  const y = b.metadata.collections;
+  return x.length === y.length && x.every((c, i) => c === y[i]);
+};
+
+const graphFields = (key: GraphKey): TermFields => (key === DEFAULT_KEY ? { termType: 'DefaultGraph', value: '' } : { termType: 'NamedNode', value: key });
+
+/** An engine quad of these terms (only to ask the engine whether it holds it). */
+function engineQuad(ox: typeof Oxigraph, [s, p, o]: TermFields[], graph: GraphKey): Oxigraph.Quad {
+  const object =
+    o.termType === 'NamedNode' ? ox.namedNode(o.value) : o.language ? ox.literal(o.value, o.language) : ox.literal(o.value, ox.namedNode(o.datatype!.value));
+  return ox.quad(ox.namedNode(s.value), ox.namedNode(p.value), object, graph === DEFAULT_KEY ? ox.defaultGraph() : ox.namedNode(graph));
+}
+
+/**
+ * The effect of a write on the engine and the owner table, worked out without changing
+ * either. A quad gaining its first document is added unless the graph store holds it already
+ * (then it is marked); one losing its last document is removed unless marked (then the graph
+ * store keeps it). Whether the graph store holds a quad is asked of the engine only for graphs
+ * the graph store writes to (registered ones, and the default graph).
+ */
+export function embeddedEffect(engine: Engine, owners: QuadOwners, changed: TriplesChanged): EmbeddedEffect {
+  const canonical = canonicalLexicals(engine.ox, [...changed.before, ...changed.after].map((p) => p.triple));
+  const byId = new Map<string, { id: QuadId; terms: TermFields[]; place: PlacedTriple; delta: number }>();
+  const count = (list: readonly PlacedTriple[], sign: number) => {
+    for (const place of list) {
+      const terms = embeddedTerms(place.triple, canonical);
+      const id = quadId(terms[0], terms[1], terms[2], graphFields(place.graph));
+      const key = `${id[0]}:${id[1]}`;
+      const entry = byId.get(key);
+      if (entry) entry.delta += sign;
+      else byId.set(key, { id, terms, place, delta: sign });
+    }
+  };
+  count(changed.before, -1);
+  count(changed.after, 1);
+  const removed: PlacedTriple[] = [];
+  const added: PlacedTriple[] = [];
+  const changes: Array<{ id: QuadId; delta: number; mark: number; graph: GraphKey }> = [];
+  for (const { id, terms, place, delta } of byId.values()) {
+    if (delta === 0) continue;
+    const docs = owners.docs(id);
+    const after = docs + delta;
+    let mark = -1;
+    if (docs === 0 && after > 0) {
+      const managedGraph = place.graph === DEFAULT_KEY || engine.registry.has(clientIriOfKey(place.graph));
+      if (managedGraph && engine.store.has(engineQuad(engine.ox, terms, place.graph))) mark = 1;
+      else added.push(place);
+    } else if (docs > 0 && after <= 0 && !owners.managed(id)) removed.push(place);
+    changes.push({ id, delta, mark, graph: place.graph });
+  }
+  return { removed: nQuadsOf(removed), added: nQuadsOf(added), owners: ownerChanges(changes) };
+}
+
+/** Changes to the owner table in a log record's form. */
+export function ownerChanges(changes: ReadonlyArray<{ id: QuadId; delta: number; mark: number; graph: GraphKey }>): OwnerChanges {
+  const graphs = [...new Set(changes.map((c) => c.graph))];
+  const index = new Map(graphs.map((g, i) => [g, i]));
+  return {
+    hi: Uint32Array.from(changes, (c) => c.id[0]),
+    lo: Uint32Array.from(changes, (c) => c.id[1]),
+    docs: Int32Array.from(changes, (c) => c.delta),
+    managed: Int8Array.from(changes, (c) => c.mark),
+    graph: Uint32Array.from(changes, (c) => index.get(c.graph)!),
+    graphs,
+  };
+}

@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Database } from '../../database';
+import type { DocumentWrite } from '../../documents/store';
+import { DEFAULT_GRAPH_IRI } from '../graph-names';
+import { admin, openDb, rows, uniqueName } from '../test-support';
+
+const EX = 'http://example.org/';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const opened: Database[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+async function open(name = uniqueName('embedded')): Promise<Database> {
+  const db = await openDb(name);
+  opened.push(db);
+  return db;
+}
+
+async function reopen(db: Database): Promise<Database> {
+  await db.idle();
+  db.close();
+  opened.splice(opened.indexOf(db), 1);
+  return open(db.name);
+}
+
+/** A JSON document embedding `triples` ([s, p, o] with o an IRI, or a literal object), in `collections`. */
+function jsonDoc(uri: string, triples: Array<[string, string, unknown]>, collections: string[] = []): DocumentWrite {
+  const content = { title: uri, triples: triples.map(([subject, predicate, object]) => ({ triple: { subject, predicate, object } })) };
+  return { uri, content: { format: 'json', content: JSON.stringify(content), mimeType: 'application/json' }, metadata: { collections } };
+}
+
+const write = (db: Database, ...docs: DocumentWrite[]) => db.documents.write(docs, admin);
+
+/** Every quad as `graph s p o` lines, sorted: named graphs through GRAPH ?g, the default graph's as `default`. */
+async function quads(db: Database): Promise<string[]> {
+  const named = rows(await db.triples.query('SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }', { principal: admin }));
+  const inDefault = rows(await db.triples.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o }', { principal: admin, defaultGraphs: [DEFAULT_GRAPH_IRI] }));
+  return [...named.map((r) => `${r.g} ${r.s} ${r.p} ${r.o}`), ...inDefault.map((r) => `default ${r.s} ${r.p} ${r.o}`)].sort();
+}
+
+/** Checks the quads now, after a reopen from the log, and after a compaction and a reopen from the snapshot; returns the database last opened. */
+async function sameAfterReopens(db: Database, expected: string[]): Promise<Database> {
+  expect(await quads(db)).toEqual(expected);
+  db = await reopen(db);
+  expect(await quads(db)).toEqual(expected);
+  await db.triples.compact();
+  db = await reopen(db);
+  expect(await quads(db)).toEqual(expected);
+  return db;
+}
+
+describe('triples embedded in documents', () => {
+  test("a JSON document's triples are in each of its collections' graphs; without a collection, in the default graph", async () => {
+    const db = await open();
+    await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}o`]], [`${EX}c1`, `${EX}c2`]), jsonDoc('/b.json', [[`${EX}t`, `${EX}p`, { value: 'x', datatype: `${XSD}string` }]]));
+    expect(await quads(db)).toEqual([`${EX}c1 ${EX}s ${EX}p ${EX}o`, `${EX}c2 ${EX}s ${EX}p ${EX}o`, `default ${EX}t ${EX}p x`].sort());
+  });
+
+  test('XML sem:triple elements count, with typed and language-tagged objects', async () => {
+    const db = await open();
+    const xml = `<doc xmlns:sem="http://marklogic.com/semantics"><sem:triple><sem:subject>${EX}s</sem:subject><sem:predicate>${EX}p</sem:predicate><sem:object datatype="${XSD}integer">7</sem:object></sem:triple><sem:triple><sem:subject>${EX}s</sem:subject><sem:predicate>${EX}q</sem:predicate><sem:object xml:lang="fr">chat</sem:object></sem:triple></doc>`;
+    await write(db, { uri: '/x.xml', content: { format: 'xml', content: xml, mimeType: 'application/xml' }, metadata: { collections: [`${EX}c`] } });
+    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p 7`, `${EX}c ${EX}s ${EX}q chat`]);
+  });
+
+  test('replacing a document replaces its triples, a collection change moves them, deleting it removes them', async () => {
+    const db = await open();
+    await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}old`]], [`${EX}c1`]));
+    await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}new`]], [`${EX}c1`]));
+    expect(await quads(db)).toEqual([`${EX}c1 ${EX}s ${EX}p ${EX}new`]);
+    await db.documents.write([{ uri: '/a.json', metadata: { collections: [`${EX}c2`] } }], admin);
+    expect(await quads(db)).toEqual([`${EX}c2 ${EX}s ${EX}p ${EX}new`]);
+    await db.documents.remove(['/a.json'], admin);
+    expect(await quads(db)).toEqual([]);
+  });
+
+  test('a triple two documents embed stays until the last of them goes', async () => {
+    const db = await open();
+    const triple: [string, string, unknown] = [`${EX}s`, `${EX}p`, `${EX}o`];
+    await write(db, jsonDoc('/a.json', [triple], [`${EX}c`]), jsonDoc('/b.json', [triple, triple], [`${EX}c`]));
+    await db.documents.remove(['/a.json'], admin);
+    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p ${EX}o`]);
+    await db.documents.remove(['/b.json'], admin);
+    expect(await quads(db)).toEqual([]);
+  });
+
+  test('a failed write stores neither the documents nor their triples', async () => {
+    const db = await open();
+    const writes = [jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}o`]], [`${EX}c`]), { uri: '/missing.json', metadata: { collections: [`${EX}c`] } }];
+    await expect(write(db, ...writes)).rejects.toMatchObject({ code: 'RESTAPI-NODOCUMENT' });
+    expect(await db.documents.read('/a.json', admin)).toBeUndefined();
+    expect(await quads(db)).toEqual([]);
+  });
+
+  test('every state survives a reopen, from the log and then from a compacted snapshot, owners included', async () => {
+    let db = await open();
+    const shared: [string, string, unknown] = [`${EX}s`, `${EX}p`, { value: '007', datatype: `${XSD}integer` }];
+    await write(db, jsonDoc('/a.json', [shared], [`${EX}c`]), jsonDoc('/b.json', [shared, [`${EX}s`, `${EX}q`, `${EX}o`]], [`${EX}c`]));
+    const expected = [`${EX}c ${EX}s ${EX}p 7`, `${EX}c ${EX}s ${EX}q ${EX}o`];
+    db = await sameAfterReopens(db, expected);
+    // The owner table came back with the snapshot: one document going keeps the shared triple.
+    await db.documents.remove(['/a.json'], admin);
+    db = await reopen(db);
+    expect(await quads(db)).toEqual(expected);
+    await db.documents.remove(['/b.json'], admin);
+    db = await reopen(db);
+    expect(await quads(db)).toEqual([]);
+  });
+
+  test('a write before the triple store is loaded loads it and indexes the triples', async () => {
+    const db = await open();
+    expect(db.engineLoads().triples).toBe(0);
+    await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}o`]], [`${EX}c`]));
+    expect(db.engineLoads().triples).toBe(1);
+    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p ${EX}o`]);
+  });
+
+  test('documents without triples never load the triple store', async () => {
+    const db = await open();
+    await write(db, { uri: '/plain.json', content: { format: 'json', content: '{"triple": "not one"}', mimeType: 'application/json' } }, { uri: '/t.txt', content: { format: 'text', content: 'triple', mimeType: 'text/plain' } });
+    await db.documents.remove(['/plain.json'], admin);
+    expect(db.engineLoads().triples).toBe(0);
+  });
+
+  test('a triple the graph store holds as well stays when the documents embedding it go, whichever came first', async () => {
+    const db = await open();
+    // Managed first, in the document's graph; the document spells the number another way.
+    await db.triples.update(`INSERT DATA { GRAPH <${EX}c> { <${EX}s> <${EX}p> 7 } }`, { principal: admin });
+    await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, { value: '+007', datatype: `${XSD}integer` }]], [`${EX}c`]));
+    await db.documents.remove(['/a.json'], admin);
+    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p 7`]);
+    // Embedded first, then written through SPARQL Update too: the document's removal keeps it.
+    await write(db, jsonDoc('/b.json', [[`${EX}t`, `${EX}p`, `${EX}o`]], [`${EX}c`]));
+    await db.triples.update(`INSERT DATA { GRAPH <${EX}c> { <${EX}t> <${EX}p> <${EX}o> } }`, { principal: admin });
+    await db.documents.remove(['/b.json'], admin);
+    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p 7`, `${EX}c ${EX}t ${EX}p ${EX}o`]);
+  });
+
+  describe('the graph store and SPARQL Update never change a document\'s triples', () => {
+    const embedded = `${EX}c ${EX}s ${EX}p ${EX}o`;
+    const managed = `${EX}c ${EX}m ${EX}p ${EX}o`;
+    const setUp = async () => {
+      const db = await open();
+      await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}o`]], [`${EX}c`]));
+      await db.triples.update(`INSERT DATA { GRAPH <${EX}c> { <${EX}m> <${EX}p> <${EX}o> } }`, { principal: admin });
+      expect(await quads(db)).toEqual([managed, embedded]);
+      return db;
+    };
+
+    test.for([
+      { name: 'DELETE DATA of the embedded triple', update: `DELETE DATA { GRAPH <${EX}c> { <${EX}s> <${EX}p> <${EX}o> } }`, left: [managed, embedded] },
+      { name: 'DELETE WHERE over the graph', update: `DELETE WHERE { GRAPH <${EX}c> { ?s ?p ?o } }`, left: [embedded] },
+      { name: 'CLEAR GRAPH', update: `CLEAR GRAPH <${EX}c>`, left: [embedded] },
+      { name: 'DROP GRAPH', update: `DROP GRAPH <${EX}c>`, left: [embedded] },
+      { name: 'DROP ALL', update: 'DROP ALL', left: [embedded] },
+    ])('$name leaves the document\'s triple, before and after a reopen and a compaction', async ({ update, left }) => {
+      let db = await setUp();
+      await db.triples.update(update, { principal: admin });
+      db = await sameAfterReopens(db, left);
+      // The document still owns its triple: deleting it takes the triple away.
+      await db.documents.remove(['/a.json'], admin);
+      expect(await quads(db)).toEqual(left.filter((l) => l !== embedded));
+    });
+
+    test('DELETE and PUT of the graph through the graph store leave it too', async () => {
+      const db = await setUp();
+      await db.triples.replaceGraph(`${EX}c`, { text: `<${EX}n> <${EX}p> <${EX}o> .`, format: 'application/n-triples' }, { principal: admin });
+      expect(await quads(db)).toEqual([embedded, `${EX}c ${EX}n ${EX}p ${EX}o`].sort());
+      await db.triples.deleteGraph(`${EX}c`, admin);
+      expect(await quads(db)).toEqual([embedded]);
+    });
+
+    test('a triple both hold is let go by the graph store, then goes with its document', async () => {
+      const db = await setUp();
+      await db.triples.update(`INSERT DATA { GRAPH <${EX}c> { <${EX}s> <${EX}p> <${EX}o> } }`, { principal: admin });
+      await db.triples.update(`DROP GRAPH <${EX}c>`, { principal: admin });
+      expect(await quads(db)).toEqual([embedded]);
+      await db.documents.remove(['/a.json'], admin);
+      expect(await quads(db)).toEqual([]);
+    });
+
+    test('a bulk load into the graph holding the triple makes it the graph store\'s too', async () => {
+      const db = await setUp();
+      await db.triples.mergeGraph(`${EX}c`, { text: `<${EX}s> <${EX}p> <${EX}o> .\n<${EX}n> <${EX}p> <${EX}o> .\n`, format: 'application/n-triples' }, { principal: admin });
+      await db.documents.remove(['/a.json'], admin);
+      expect(await quads(db)).toEqual([managed, `${EX}c ${EX}n ${EX}p ${EX}o`, embedded].sort());
+    });
+  });
+});
