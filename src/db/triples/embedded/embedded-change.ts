@@ -13,7 +13,7 @@ import type { Engine } from '../graph-access';
 import { clientIriOfKey, DEFAULT_KEY, type GraphKey } from '../graph-names';
 import { canonicalLexicals } from './engine-lexicals';
 import { embeddedTerms, nQuadsOf, type EmbeddedTriple } from './extract';
-import { graphsOfDocument, mayEmbedTriples, triplesOfDocument } from './document-triples';
+import { graphsOfDocument, mayEmbedTriples, triplesOfDocument, triplesShared } from './document-triples';
 import { quadId, type OwnerChanges, type QuadId, type QuadOwners, type TermFields } from './quad-owners';
 
 /** One document of a write: as stored before it (none: new) and after it (none: deleted). */
@@ -43,7 +43,7 @@ export interface EmbeddedEffect {
 }
 
 const placed = (doc: StoredDocument | undefined): PlacedTriple[] => {
-  if (!doc || !mayEmbedTriples(doc)) return [];
+  if (!doc || !mayEmbedTriples(doc) || !triplesShared(doc)) return [];
   const triples = triplesOfDocument(doc);
   if (triples.length === 0) return [];
   const graphs = graphsOfDocument(doc);
@@ -55,8 +55,8 @@ export function triplesChanged(changes: readonly DocumentChange[]): TriplesChang
   const before: PlacedTriple[] = [];
   const after: PlacedTriple[] = [];
   for (const c of changes) {
-    // Content and collections unchanged (a permission or property change): the same quads.
-    if (c.before && c.after && c.before.content === c.after.content && sameCollections(c.before, c.after)) continue;
+    // Content, collections and sharing unchanged (a property change, say): the same quads.
+    if (c.before && c.after && c.before.content === c.after.content && sameCollections(c.before, c.after) && triplesShared(c.before) === triplesShared(c.after)) continue;
     before.push(...placed(c.before));
     after.push(...placed(c.after));
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Database } from '../../database';
 import type { DocumentWrite } from '../../documents/store';
+import type { Permission } from '../../documents/types';
 import { DEFAULT_GRAPH_IRI } from '../graph-names';
 import { admin, openDb, rows, uniqueName } from '../test-support';
 
@@ -24,10 +25,17 @@ async function reopen(db: Database): Promise<Database> {
   return open(db.name);
 }
 
-/** A JSON document embedding `triples` ([s, p, o] with o an IRI, or a literal object), in `collections`. */
+/** What rest-writer gives a new document (src/db/security/types.ts): rest-reader reads, rest-writer updates. */
+const usual: Permission[] = [
+  { 'role-name': 'rest-reader', capabilities: ['read'] },
+  { 'role-name': 'rest-writer', capabilities: ['update'] },
+];
+const replaced = (value: Permission[]) => ({ mode: 'replace' as const, value });
+
+/** A JSON document embedding `triples` ([s, p, o] with o an IRI, or a literal object), in `collections`, with the usual permissions. */
 function jsonDoc(uri: string, triples: Array<[string, string, unknown]>, collections: string[] = []): DocumentWrite {
   const content = { title: uri, triples: triples.map(([subject, predicate, object]) => ({ triple: { subject, predicate, object } })) };
-  return { uri, content: { format: 'json', content: JSON.stringify(content), mimeType: 'application/json' }, metadata: { collections } };
+  return { uri, content: { format: 'json', content: JSON.stringify(content), mimeType: 'application/json' }, metadata: { collections, permissions: replaced(usual) } };
 }
 
 const write = (db: Database, ...docs: DocumentWrite[]) => db.documents.write(docs, admin);
@@ -60,7 +68,7 @@ describe('triples embedded in documents', () => {
   test('XML sem:triple elements count, with typed and language-tagged objects', async () => {
     const db = await open();
     const xml = `<doc xmlns:sem="http://marklogic.com/semantics"><sem:triple><sem:subject>${EX}s</sem:subject><sem:predicate>${EX}p</sem:predicate><sem:object datatype="${XSD}integer">7</sem:object></sem:triple><sem:triple><sem:subject>${EX}s</sem:subject><sem:predicate>${EX}q</sem:predicate><sem:object xml:lang="fr">chat</sem:object></sem:triple></doc>`;
-    await write(db, { uri: '/x.xml', content: { format: 'xml', content: xml, mimeType: 'application/xml' }, metadata: { collections: [`${EX}c`] } });
+    await write(db, { uri: '/x.xml', content: { format: 'xml', content: xml, mimeType: 'application/xml' }, metadata: { collections: [`${EX}c`], permissions: replaced(usual) } });
     expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p 7`, `${EX}c ${EX}s ${EX}q chat`]);
   });
 
@@ -118,7 +126,8 @@ describe('triples embedded in documents', () => {
 
   test('documents without triples never load the triple store', async () => {
     const db = await open();
-    await write(db, { uri: '/plain.json', content: { format: 'json', content: '{"triple": "not one"}', mimeType: 'application/json' } }, { uri: '/t.txt', content: { format: 'text', content: 'triple', mimeType: 'text/plain' } });
+    const metadata = { permissions: replaced(usual) };
+    await write(db, { uri: '/plain.json', content: { format: 'json', content: '{"triple": "not one"}', mimeType: 'application/json' }, metadata }, { uri: '/t.txt', content: { format: 'text', content: 'triple', mimeType: 'text/plain' }, metadata });
     await db.documents.remove(['/plain.json'], admin);
     expect(db.engineLoads().triples).toBe(0);
   });
@@ -186,5 +195,17 @@ describe('triples embedded in documents', () => {
       await db.documents.remove(['/a.json'], admin);
       expect(await quads(db)).toEqual([managed, `${EX}c ${EX}n ${EX}p ${EX}o`, embedded].sort());
     });
+  });
+
+  test('a document rest-reader may not read shares no triple (until per-document visibility is built); granting it shares them, taking it back withdraws them', async () => {
+    const db = await open();
+    const secret = jsonDoc('/secret.json', [[`${EX}s`, `${EX}p`, `${EX}o`]], [`${EX}c`]);
+    const sales: Permission[] = [{ 'role-name': 'sales', capabilities: ['read', 'update'] }];
+    await write(db, { ...secret, metadata: { ...secret.metadata, permissions: replaced(sales) } });
+    expect(await quads(db)).toEqual([]);
+    await db.documents.write([{ uri: '/secret.json', metadata: { permissions: replaced([...sales, ...usual]) } }], admin);
+    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p ${EX}o`]);
+    await db.documents.write([{ uri: '/secret.json', metadata: { permissions: replaced(sales) } }], admin);
+    expect(await quads(db)).toEqual([]);
   });
 });
