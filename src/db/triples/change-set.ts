@@ -12,8 +12,7 @@
 import type * as Oxigraph from 'oxigraph';
 import { DEFAULT_KEY, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
 import { linePieces, loadKeepingLabels, toNQuads } from './nquads';
-import { engineQuadId, type OwnerChanges, type QuadId, type QuadOwners } from './embedded/quad-owners';
-import { ownerChanges } from './embedded/embedded-change';
+import { engineQuadId, idKey, ownerChanges, type OwnerChanges, type QuadId, type QuadOwners } from './embedded/quad-owners';
 
 type OxigraphModule = typeof Oxigraph;
 type GraphTerm = Oxigraph.NamedNode | Oxigraph.DefaultGraph;
@@ -208,12 +207,12 @@ export class ChangeSet {
     if (!this.owners || this.owners.embeddedIn(graph) === 0) return undefined;
     const id = engineQuadId(q);
     if (this.owners.docs(id) === 0) return undefined;
-    const pending = this.marks.get(`${id[0]}:${id[1]}`);
+    const pending = this.marks.get(idKey(id));
     return { id, managed: pending ? pending.mark === 1 : this.owners.managed(id) };
   }
 
   private mark(id: QuadId, mark: number, graph: GraphKey): void {
-    this.marks.set(`${id[0]}:${id[1]}`, { id, mark, graph });
+    this.marks.set(idKey(id), { id, mark, graph });
     this.dirty = true;
   }
 

@@ -85,17 +85,17 @@ export async function loadStoredTriples(idb: TabulaIdb, engine: OxigraphModule |
     if (i % 100 === 99) await yieldToEventLoop();
   }
   const registry = new Map(graphs.map((r) => [r.iri, r]));
-  syncGraphSet(store, registry, owners.size > 0);
+  syncGraphSet(store, registry);
   return { ox, store, registry, owners, logEntries: log.length, logChars, snapshotChars };
 }
 
 /**
  * After a load, Oxigraph's set of named graphs is made to match the registry: empty
- * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty"). With
- * embedded triples, a graph the registry does not name but that holds quads is a
- * collection's, and stays.
+ * graphs are not in a snapshot (N-Quads cannot say "this graph exists, empty"). A graph
+ * the registry does not name but that holds quads is a collection's (documents' triples),
+ * and {@link setGraphExists} leaves it.
  */
-function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>, embedded: boolean): void {
+function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>): void {
   const registered = new Set<string>();
   for (const record of registry.values()) {
     const key = keyOfRecord(record);
@@ -106,8 +106,6 @@ function syncGraphSet(store: Oxigraph.Store, registry: Map<string, GraphRecord>,
   const present = store.query('SELECT ?g WHERE { GRAPH ?g { } }') as Array<Map<string, Oxigraph.Term>>;
   for (const row of present) {
     const g = row.get('g')!;
-    if (g.termType !== 'NamedNode' || registered.has(g.value)) continue;
-    if (embedded && store.query(`ASK { GRAPH <${g.value}> { ?s ?p ?o } }`)) continue;
-    setGraphExists(store, g.value, false);
+    if (g.termType === 'NamedNode' && !registered.has(g.value)) setGraphExists(store, g.value, false);
   }
 }

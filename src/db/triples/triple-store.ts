@@ -256,17 +256,18 @@ export class TripleStore {
     if (!this.oxigraph) return undefined;
     const changed = triplesChanged(changes);
     if (!changed) return undefined;
+    // Inside the write queue: no graph-store write is half-way, so a loaded engine is a readable one.
     const loading = this.loading;
     const engine = this.loadedEngine;
-    if (!loading || !engine || this.gate) return 'load-first';
+    if (!loading || !engine) return 'load-first';
     let effect: ReturnType<typeof embeddedEffect>;
     try {
       effect = embeddedEffect(engine, engine.owners, changed);
     } catch (e) {
       throw this.survive(e, engine.ox, 'engine');
     }
-    const entry: LogEntry = { cleared: [], removed: effect.removed, added: effect.added === '' ? [] : [{ text: effect.added }], owners: effect.owners };
     if (effect.owners.hi.length === 0) return undefined;
+    const entry: LogEntry = { cleared: [], removed: effect.removed, added: effect.added === '' ? [] : [{ text: effect.added }], owners: effect.owners };
     return {
       records: logRecords(entry).map(storedRecord),
       committed: () => {
@@ -281,8 +282,7 @@ export class TripleStore {
           return;
         }
         this.host?.forward(entry, []);
-        engine.logEntries++;
-        engine.logChars += entrySize(entry);
+        logged(engine, entry);
         this.lastWrite = performance.now();
         this.compactIfDue(engine);
       },
@@ -718,10 +718,7 @@ export class TripleStore {
         ctx.commitRegistry();
         // Marks on documents' quads the write set or cleared (docs/decisions/0032-embedded-triples.md).
         if (entry?.owners) engine.owners.apply(entry.owners);
-        if (entry) {
-          engine.logEntries++;
-          engine.logChars += entrySize(entry);
-        }
+        if (entry) logged(engine, entry);
         return value;
       } catch (e) {
         // After a trap the engine is dropped whole: undoing would call into the broken instance.
@@ -869,6 +866,12 @@ export class TripleStore {
     engine.logChars = 0;
     engine.snapshotChars = dump.length;
   }
+}
+
+/** Counts a committed entry into the log's size, which decides when to compact. */
+function logged(engine: LoadedEngine, entry: LogEntry): void {
+  engine.logEntries++;
+  engine.logChars += entrySize(entry);
 }
 
 /** A document write's part in the triple store ({@link TripleStore.documentsChanging}). */

@@ -14,7 +14,7 @@ import { clientIriOfKey, DEFAULT_KEY, type GraphKey } from '../graph-names';
 import { canonicalLexicals } from './engine-lexicals';
 import { embeddedTerms, nQuadsOf, type EmbeddedTriple } from './extract';
 import { graphsOfDocument, mayEmbedTriples, triplesOfDocument, triplesShared } from './document-triples';
-import { quadId, type OwnerChanges, type QuadId, type QuadOwners, type TermFields } from './quad-owners';
+import { idKey, ownerChanges, quadId, type OwnerChanges, type QuadId, type QuadOwners, type TermFields } from './quad-owners';
 
 /** One document of a write: as stored before it (none: new) and after it (none: deleted). */
 export interface DocumentChange {
@@ -88,11 +88,14 @@ function engineQuad(ox: typeof Oxigraph, [s, p, o]: TermFields[], graph: GraphKe
 export function embeddedEffect(engine: Engine, owners: QuadOwners, changed: TriplesChanged): EmbeddedEffect {
   const canonical = canonicalLexicals(engine.ox, [...changed.before, ...changed.after].map((p) => p.triple));
   const byId = new Map<string, { id: QuadId; terms: TermFields[]; place: PlacedTriple; delta: number }>();
+  // A triple in several collections is one triple object placed several times: its terms are made once.
+  const termsOf = new Map<EmbeddedTriple, TermFields[]>();
   const count = (list: readonly PlacedTriple[], sign: number) => {
     for (const place of list) {
-      const terms = embeddedTerms(place.triple, canonical);
+      let terms = termsOf.get(place.triple);
+      if (!terms) termsOf.set(place.triple, (terms = embeddedTerms(place.triple, canonical)));
       const id = quadId(terms[0], terms[1], terms[2], graphFields(place.graph));
-      const key = `${id[0]}:${id[1]}`;
+      const key = idKey(id);
       const entry = byId.get(key);
       if (entry) entry.delta += sign;
       else byId.set(key, { id, terms, place, delta: sign });
@@ -116,18 +119,4 @@ export function embeddedEffect(engine: Engine, owners: QuadOwners, changed: Trip
     changes.push({ id, delta, mark, graph: place.graph });
   }
   return { removed: nQuadsOf(removed), added: nQuadsOf(added), owners: ownerChanges(changes) };
-}
-
-/** Changes to the owner table in a log record's form. */
-export function ownerChanges(changes: ReadonlyArray<{ id: QuadId; delta: number; mark: number; graph: GraphKey }>): OwnerChanges {
-  const graphs = [...new Set(changes.map((c) => c.graph))];
-  const index = new Map(graphs.map((g, i) => [g, i]));
-  return {
-    hi: Uint32Array.from(changes, (c) => c.id[0]),
-    lo: Uint32Array.from(changes, (c) => c.id[1]),
-    docs: Int32Array.from(changes, (c) => c.delta),
-    managed: Int8Array.from(changes, (c) => c.mark),
-    graph: Uint32Array.from(changes, (c) => index.get(c.graph)!),
-    graphs,
-  };
 }

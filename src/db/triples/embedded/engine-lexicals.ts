@@ -8,7 +8,7 @@
  */
 import type * as Oxigraph from 'oxigraph';
 import { toInternal } from '../relative-iris';
-import { needsEngineLexical, type CanonicalLexical, type EmbeddedTriple } from './extract';
+import { needsEngineLexical, ntIri, ntString, type CanonicalLexical, type EmbeddedTriple } from './extract';
 
 /** A typed literal whose lexical form the engine may change. */
 export interface TypedValue {
@@ -18,10 +18,6 @@ export interface TypedValue {
 }
 
 const SUBJECT = 'urn:tabula:lexical:';
-const STRING_SPECIAL = /["\\\n\r]/g;
-const STRING_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
-// eslint-disable-next-line no-control-regex
-const IRI_SPECIAL = /[\u0000-\u0020<>"{}|^`\\]/;
 const LINE = /^<urn:tabula:lexical:(\d+)> <urn:tabula:lexical:v> "((?:[^"\\]|\\.)*)"/;
 const ECHARS: Record<string, string> = { t: '\t', b: '\b', n: '\n', r: '\r', f: '\f', '"': '"', "'": "'", '\\': '\\' };
 
@@ -36,11 +32,7 @@ function unescaped(s: string): string {
 export function engineLexicals(ox: typeof Oxigraph, values: readonly TypedValue[]): string[] {
   const out = values.map((v) => v.value);
   let text = '';
-  values.forEach((v, i) => {
-    // A datatype IRI the syntax cannot carry is no XSD type: nothing to ask.
-    if (IRI_SPECIAL.test(v.datatype)) return;
-    text += `<${SUBJECT}${i}> <${SUBJECT}v> "${v.value.replace(STRING_SPECIAL, (c) => STRING_ESCAPES[c])}"^^<${v.datatype}> .\n`;
-  });
+  values.forEach((v, i) => (text += `<${SUBJECT}${i}> <${SUBJECT}v> ${ntString(v.value)}^^${ntIri(v.datatype)} .\n`));
   if (text === '') return out;
   const scratch = new ox.Store();
   try {

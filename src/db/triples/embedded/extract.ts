@@ -207,9 +207,7 @@ const isNamespaceDeclaration = (name: string): boolean => name === 'xmlns' || na
  * escapes, which the engine reads back as the characters themselves.
  */
 export function nTriplesOf(triples: readonly EmbeddedTriple[]): string {
-  let out = '';
-  for (const t of triples) out += `${iriRef(t.subject)} ${iriRef(t.predicate)} ${objectTerm(t.object)} .\n`;
-  return out;
+  return nQuadsOf(triples.map((triple) => ({ triple, graph: '' })));
 }
 
 /**
@@ -251,7 +249,7 @@ export function embeddedTerms(t: EmbeddedTriple, canonical: CanonicalLexical): [
 export function nQuadsOf(placed: Iterable<{ triple: EmbeddedTriple; graph: string }>): string {
   let out = '';
   for (const { triple: t, graph } of placed) {
-    const g = graph === '' ? '' : ` <${graph.replace(IRI_SPECIAL, uchar)}>`;
+    const g = graph === '' ? '' : ` ${ntIri(graph)}`;
     out += `${iriRef(t.subject)} ${iriRef(t.predicate)} ${objectTerm(t.object)}${g} .\n`;
   }
   return out;
@@ -259,11 +257,21 @@ export function nQuadsOf(placed: Iterable<{ triple: EmbeddedTriple; graph: strin
 
 function objectTerm(object: EmbeddedObject): string {
   if ('iri' in object) return iriRef(object.iri);
-  const lexical = `"${object.value.replace(STRING_SPECIAL, (c) => STRING_ESCAPES[c])}"`;
+  const lexical = ntString(object.value);
   return 'language' in object ? `${lexical}@${object.language}` : `${lexical}^^${iriRef(object.datatype)}`;
 }
 
-const iriRef = (iri: string): string => `<${toInternal(iri).replace(IRI_SPECIAL, uchar)}>`;
+/** An IRI as written (path forms to the engine's spelling) in N-Triples `<…>`. */
+const iriRef = (iri: string): string => ntIri(toInternal(iri));
+
+/**
+ * An IRI already in the engine's spelling, in N-Triples `<…>`: the characters the syntax does not
+ * allow there as `\uXXXX` escapes, which the engine reads back as the characters themselves.
+ */
+export const ntIri = (iri: string): string => `<${iri.replace(IRI_SPECIAL, uchar)}>`;
+
+/** A string as an N-Triples quoted literal. */
+export const ntString = (value: string): string => `"${value.replace(STRING_SPECIAL, (c) => STRING_ESCAPES[c])}"`;
 
 // eslint-disable-next-line no-control-regex
 const IRI_SPECIAL = /[\u0000-\u0020<>"{}|^`\\]/g;

@@ -97,6 +97,23 @@ export function quadId(subject: TermFields, predicate: TermFields, object: TermF
 /** {@link quadId} of an engine quad. */
 export const engineQuadId = (q: Oxigraph.Quad): QuadId => quadId(q.subject, q.predicate, q.object, q.graph);
 
+/** A quad id as a map key. */
+export const idKey = ([hi, lo]: QuadId): string => `${hi}:${lo}`;
+
+/** Changes to the owner table in a log record's form. */
+export function ownerChanges(changes: ReadonlyArray<{ id: QuadId; delta: number; mark: number; graph: string }>): OwnerChanges {
+  const graphs = [...new Set(changes.map((c) => c.graph))];
+  const index = new Map(graphs.map((g, i) => [g, i]));
+  return {
+    hi: Uint32Array.from(changes, (c) => c.id[0]),
+    lo: Uint32Array.from(changes, (c) => c.id[1]),
+    docs: Int32Array.from(changes, (c) => c.delta),
+    managed: Int8Array.from(changes, (c) => c.mark),
+    graph: Uint32Array.from(changes, (c) => index.get(c.graph)!),
+    graphs,
+  };
+}
+
 const MIN_CAPACITY = 16;
 /** The table grows past this share of its slots taken (linear probing stays short below it). */
 const MAX_LOAD = 0.6;
