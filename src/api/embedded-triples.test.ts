@@ -88,3 +88,45 @@ describe('embedded triples follow their document', () => {
     expect(await triples(api)).toEqual([]);
   });
 });
+
+describe('hostile documents', () => {
+  const sparqlCount = async (api: TestApi) => {
+    const res = await api.fetch(`/v1/graphs/sparql?query=${encodeURIComponent('SELECT (COUNT(*) AS ?n) WHERE { { GRAPH ?g { ?s ?p ?o } } UNION { ?s ?p ?o } }')}`, { headers: { accept: 'application/sparql-results+json', ...WRITER } });
+    expect(res.status).toBe(200);
+    return Number(((await res.json()) as { results: { bindings: Array<{ n: { value: string } }> } }).results.bindings[0].n.value);
+  };
+
+  test('IRIs written to break out of their N-Triples line are no triple; a literal may hold anything; the snapshot still loads', async () => {
+    const api = await testApi();
+    const value = 'a "quoted" value\\ with a\nnew line" . <x> <y> <z> .';
+    const body = JSON.stringify({
+      t1: { triple: { subject: `${EX}s> <${EX}p> "injected" .\n<${EX}evil`, predicate: `${EX}p`, object: `${EX}o` } },
+      t2: { triple: { subject: `${EX}s`, predicate: `${EX}p`, object: { value, datatype: `${XSD}string` } } },
+      t3: { triple: { subject: `${EX}s`, predicate: `${EX}q`, object: { value: 'v', datatype: `${EX}type> "x" .\n<${EX}y` } } },
+    });
+    await put(api, 'uri=/hostile.json', body, J);
+    const found = await triples(api);
+    expect(found).toEqual([{ s: `${EX}s`, p: `${EX}p`, o: { type: 'literal', value } }]);
+    // Through the engine's own dump and a reload: the same one triple.
+    await api.db.triples.compact();
+    expect(await triples(await reopened(api))).toEqual(found);
+  });
+
+  test('a document embedding 5,000 triples is indexed whole', async () => {
+    const api = await testApi();
+    const facts = Array.from({ length: 5000 }, (_, i) => ({ triple: { subject: `${EX}s${i}`, predicate: `${EX}p`, object: { value: String(i), datatype: `${XSD}integer` } } }));
+    await put(api, 'uri=/many.json', JSON.stringify({ facts }), J);
+    expect(await sparqlCount(api)).toBe(5000);
+  });
+
+  test('a triple nested past the depth limit is refused with the document, and nothing changes', async () => {
+    const api = await testApi();
+    let nested: unknown = { triple: { subject: `${EX}s`, predicate: `${EX}p`, object: `${EX}o` } };
+    for (let i = 0; i < 600; i++) nested = { a: nested };
+    const res = await api.fetch('/v1/documents?uri=/deep.json', { method: 'PUT', body: JSON.stringify(nested), headers: J });
+    expect(res.status).toBe(400);
+    expect((await api.fetch('/v1/documents?uri=/deep.json', { headers: WRITER })).status).toBe(404);
+    expect(await sparqlCount(api)).toBe(0);
+  });
+});
+

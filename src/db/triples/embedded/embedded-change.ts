@@ -71,11 +71,23 @@ const sameCollections = (a: StoredDocument, b: StoredDocument): boolean => {
 
 const graphFields = (key: GraphKey): TermFields => (key === DEFAULT_KEY ? { termType: 'DefaultGraph', value: '' } : { termType: 'NamedNode', value: key });
 
-/** An engine quad of these terms (only to ask the engine whether it holds it). */
-function engineQuad(ox: typeof Oxigraph, [s, p, o]: TermFields[], graph: GraphKey): Oxigraph.Quad {
-  const object =
-    o.termType === 'NamedNode' ? ox.namedNode(o.value) : o.language ? ox.literal(o.value, o.language) : ox.literal(o.value, ox.namedNode(o.datatype!.value));
-  return ox.quad(ox.namedNode(s.value), ox.namedNode(p.value), object, graph === DEFAULT_KEY ? ox.defaultGraph() : ox.namedNode(graph));
+/**
+ * Whether the graph store holds the quad of these terms. A document may name anything as an
+ * IRI (MarkLogic takes any text); the engine's term constructors refuse what is no IRI (a `>`,
+ * a line break), and the graph store checks its input with them, so such a quad is none of its.
+ */
+function heldByGraphStore(engine: Engine, [s, p, o]: TermFields[], graph: GraphKey): boolean {
+  const ox = engine.ox;
+  let quad: Oxigraph.Quad;
+  try {
+    const object =
+      o.termType === 'NamedNode' ? ox.namedNode(o.value) : o.language ? ox.literal(o.value, o.language) : ox.literal(o.value, ox.namedNode(o.datatype!.value));
+    quad = ox.quad(ox.namedNode(s.value), ox.namedNode(p.value), object, graph === DEFAULT_KEY ? ox.defaultGraph() : ox.namedNode(graph));
+  } catch (e) {
+    if (e instanceof URIError || (e instanceof Error && e.name === 'SyntaxError')) return false;
+    throw e;
+  }
+  return engine.store.has(quad);
 }
 
 /**
@@ -113,7 +125,7 @@ export function embeddedEffect(engine: Engine, owners: QuadOwners, changed: Trip
     let mark = -1;
     if (docs === 0 && after > 0) {
       const managedGraph = place.graph === DEFAULT_KEY || engine.registry.has(clientIriOfKey(place.graph));
-      if (managedGraph && engine.store.has(engineQuad(engine.ox, terms, place.graph))) mark = 1;
+      if (managedGraph && heldByGraphStore(engine, terms, place.graph)) mark = 1;
       else added.push(place);
     } else if (docs > 0 && after <= 0 && !owners.managed(id)) removed.push(place);
     changes.push({ id, delta, mark, graph: place.graph });

@@ -139,6 +139,25 @@ const everyKind: EmbeddedTriple[] = [
   { subject: 'people/ada', predicate: 'knows', object: { iri: 'http://example.org/a b<c>{d}|e^f`g\\h"' } },
 ];
 
+describe('IRIs the engine cannot hold', () => {
+  // Each would end an IRI or a line of the engine's dump: the construct is not a triple.
+  const bad = ['http://example.org/a b', 'http://example.org/a>b', 'http://example.org/a\nb', 'http://example.org/a"b', 'http://example.org/{a}', 'http://example.org/a|b', 'http://example.org/a^b', 'http://example.org/a`b', 'http://example.org/a\\b', 'http://example.org/a<b'];
+  test.for(bad.flatMap((iri) => (['subject', 'predicate', 'object', 'datatype'] as const).map((where) => ({ iri, where }))))('$where $iri: not a triple, in JSON and in XML', ({ iri, where }) => {
+    const part = (name: string, fallback: string) => (where === name ? iri : fallback);
+    const object = where === 'datatype' ? { value: 'v', datatype: iri } : part('object', O);
+    expect(triplesInJson({ triple: { subject: part('subject', S), predicate: part('predicate', P), object } })).toEqual([]);
+    const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const objectXml = where === 'datatype' ? `<sem:object datatype="${esc(iri)}">v</sem:object>` : `<sem:object>${esc(part('object', O))}</sem:object>`;
+    const xml = `<d xmlns:sem="http://marklogic.com/semantics"><sem:triple><sem:subject>${esc(part('subject', S))}</sem:subject><sem:predicate>${esc(part('predicate', P))}</sem:predicate>${objectXml}</sem:triple></d>`;
+    expect(triplesInXml(parseXml(xml))).toEqual([]);
+  });
+
+  test('a literal may hold any character', () => {
+    const value = 'a "b" <c>\n\\ d';
+    expect(triplesInJson({ triple: { subject: S, predicate: P, object: { value, datatype: XSD_STRING } } })).toEqual([typed(value)]);
+  });
+});
+
 describe('nTriplesOf', () => {
   test('the engine reads back every kind of term as written', () => {
     const triples = everyKind;

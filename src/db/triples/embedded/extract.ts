@@ -72,7 +72,7 @@ function jsonTriple(value: unknown): EmbeddedTriple | undefined {
   const subject = jsonIri(value.subject);
   const predicate = jsonIri(value.predicate);
   const object = jsonObject(value.object);
-  return subject !== undefined && predicate !== undefined && object ? { subject, predicate, object } : undefined;
+  return subject !== undefined && predicate !== undefined && object ? holdable({ subject, predicate, object }) : undefined;
 }
 
 /** An IRI: a non-empty string, or `{"value": string}`. */
@@ -172,7 +172,7 @@ function xmlTriple(element: Element): EmbeddedTriple | undefined {
     else return undefined;
   }
   const object = literalOrIri(text, datatype, language);
-  return object ? { subject, predicate, object } : undefined;
+  return object ? holdable({ subject, predicate, object }) : undefined;
 }
 
 /** Whitespace, comments and processing instructions between a triple's parts. */
@@ -197,6 +197,22 @@ function hasAttributes(element: Element): boolean {
 }
 
 const isNamespaceDeclaration = (name: string): boolean => name === 'xmlns' || name.startsWith('xmlns:');
+
+/**
+ * The triple, if the engine can hold its IRIs: none may contain a space, a control character
+ * or one of `<>"{}|^\`\\`. The engine writes IRIs as they are into its dump (the triple
+ * snapshot), where such a character would end the IRI or the line, and the snapshot would no
+ * longer load; the graph store refuses them too. MarkLogic takes any text as an IRI: here such
+ * a construct is not a triple (docs/decisions/0032-embedded-triples.md).
+ */
+function holdable(t: EmbeddedTriple): EmbeddedTriple | undefined {
+  const o = t.object;
+  const iris = [t.subject, t.predicate, 'iri' in o ? o.iri : 'datatype' in o ? o.datatype : ''];
+  return iris.some((iri) => UNHOLDABLE.test(iri)) ? undefined : t;
+}
+
+// eslint-disable-next-line no-control-regex
+const UNHOLDABLE = /[\u0000-\u0020<>"{}|^`\\]/;
 
 // ---- N-Triples ----------------------------------------------------------------------
 
