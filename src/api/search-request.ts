@@ -4,7 +4,7 @@
  * parameters, handed to the database, which resolves the options and assembles the query
  * (src/db/search/assemble.ts).
  */
-import type { Element } from '@xmldom/xmldom';
+import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { DbError } from '../db/errors';
 import { normalizeOptions, optionsFromElement } from '../db/options';
 import {
@@ -16,6 +16,7 @@ import {
   type AssembledQuery,
   type QueryBodyParts as BodyParts,
   type QueryEndpoint,
+  type QueryParameters,
   type QuerySource,
 } from '../db/search';
 import { isObject, strictUtf8 } from '../db/util';
@@ -29,6 +30,11 @@ import { parseJson } from '../db/json';
 /** The options and the query of a request. A GET has no body; a POST's body is read first. */
 export async function assembleQuery(req: Request, params: Params, deps: ApiDeps, endpoint: QueryEndpoint): Promise<AssembledQuery> {
   const body = req.method === 'POST' ? await readSearchBody(req, deps, endpoint === 'qbe' ? 'qbe' : 'search') : undefined;
+  return assembledFrom(endpoint, params, body, deps);
+}
+
+/** The query of parameters and body parts already read (undefined: no body), failures reported as the API reports them. */
+export async function assembledFrom(endpoint: QueryEndpoint, params: QueryParameters, body: BodyParts | undefined, deps: ApiDeps): Promise<AssembledQuery> {
   try {
     return await assembleFromParts(endpoint, params, body, deps.db);
   } catch (e) {
@@ -83,12 +89,18 @@ async function readSearchBody(req: Request, deps: ApiDeps, kind: 'search' | 'qbe
   throw new DbError('REST-INVALIDMIMETYPE', `a search body is JSON or XML, not ${type || 'untyped'}`);
 }
 
-const isJson = (t: string) => t === 'application/json' || t === 'text/json' || t.endsWith('+json');
-const isXml = (t: string) => t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');
+export const isJson = (t: string) => t === 'application/json' || t === 'text/json' || t.endsWith('+json');
+export const isXml = (t: string) => t === 'application/xml' || t === 'text/xml' || t.endsWith('+xml');
 
-function jsonBody(text: string, kind: 'search' | 'qbe'): BodyParts {
+const parseJsonQuery = (text: string): Record<string, unknown> => {
   const json = parseJson(text, 'query', (reason) => new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: the body is not well-formed JSON: ${reason}`));
   if (!isObject(json)) throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: the body must be a JSON object');
+  return json;
+};
+
+const jsonBody = (text: string, kind: 'search' | 'qbe'): BodyParts => jsonParts(parseJsonQuery(text), kind);
+
+function jsonParts(json: Record<string, unknown>, kind: 'search' | 'qbe'): BodyParts {
   if (kind === 'qbe') {
     // The client's form: {"search": {"options": …, "$query": …}}, or the QBE itself.
     if (isObject(json.search)) {
@@ -141,8 +153,9 @@ function qtextOf(value: unknown): string[] {
   return list as string[];
 }
 
-function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
-  const root = parseXmlAs(text, 'query');
+const xmlBody = (text: string, kind: 'search' | 'qbe'): BodyParts => xmlParts(parseXmlAs(text, 'query'), kind);
+
+function xmlParts(root: Element, kind: 'search' | 'qbe'): BodyParts {
   if (root.namespaceURI === QBE_NS) return { qbe: { xml: root }, qtext: [] };
   if (kind === 'qbe') throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: a query by example in XML is q:qbe or q:query in ${QBE_NS}`);
   if (root.namespaceURI === CTS_NS) return { cts: { xml: root }, qtext: [] };
@@ -176,6 +189,40 @@ function xmlBody(text: string, kind: 'search' | 'qbe'): BodyParts {
   return parts;
 }
 
+/**
+ * A combined query carrying a SPARQL query (`POST /v1/graphs/sparql` with a JSON or XML body,
+ * as the official clients send a SPARQL query with a document query): `{"search": {…,
+ * "sparql": "SELECT …"}}`, or `search:search` holding `search:sparql`. The rest is a combined
+ * search and restricts the documents whose triples the query sees. `key` is the search part
+ * as sent, without the SPARQL text: the same restriction under another query has the same key.
+ */
+export function sparqlCombinedQuery(text: string, type: string): { parts: BodyParts; sparql: string; key: string } {
+  if (isJson(type)) {
+    const json = parseJsonQuery(text);
+    const keys = Object.keys(json);
+    if (keys.length !== 1 || !isObject(json.search)) {
+      throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: a SPARQL query with a document query is {"search": {…, "sparql": "…"}}, not ${keys.join(', ') || 'an empty object'}`);
+    }
+    const { sparql, ...search } = json.search;
+    if (typeof sparql !== 'string') throw new DbError('RESTAPI-INVALIDCONTENT', 'Invalid query: search.sparql must hold the SPARQL query as a string');
+    return { parts: jsonParts({ search }, 'search'), sparql, key: JSON.stringify(search) };
+  }
+  if (isXml(type)) {
+    const root = parseXmlAs(text, 'query');
+    if (root.namespaceURI !== SEARCH_NS || root.localName !== 'search') {
+      throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: a SPARQL query with a document query is search:search (in ${SEARCH_NS}) holding search:sparql`);
+    }
+    const found: Element[] = [];
+    for (let n = root.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 1 && (n as Element).namespaceURI === SEARCH_NS && (n as Element).localName === 'sparql') found.push(n as Element);
+    }
+    if (found.length !== 1) throw new DbError('RESTAPI-INVALIDCONTENT', `Invalid query: search:search must hold one search:sparql with the SPARQL query, not ${found.length}`);
+    const sparql = found[0].textContent ?? '';
+    root.removeChild(found[0]);
+    return { parts: xmlParts(root, 'search'), sparql, key: new XMLSerializer().serializeToString(root) };
+  }
+  throw new DbError('RESTAPI-INVALIDMIMETYPE', `unsupported Content-Type for SPARQL: ${type}`);
+}
 
 export function positiveInt(params: Params, name: string, fallback: number, min: number): number {
   const raw = params.one(name);

@@ -16,6 +16,8 @@ import type { Binding } from '../db/triples';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam } from './http/negotiate';
 import { Params } from './http/params';
+import { isJson, isXml, sparqlCombinedQuery } from './search-request';
+import type { QueryBodyParts, QueryParameters } from '../db/search';
 
 export interface SparqlRequest {
   operation: 'query' | 'update';
@@ -33,6 +35,20 @@ export interface SparqlRequest {
   pageLength?: number;
   /** Permissions for graphs an update creates (`perm:{role}`). */
   permissions: Permission[];
+  /** The document query restricting which documents' triples a query sees, when the request has one. */
+  restriction?: RequestedRestriction;
+}
+
+/**
+ * A restriction as the request states it: the search parameters (`q`, `structuredQuery`,
+ * `options`, `collection`, `directory`) and a combined body's search part; the database
+ * assembles them as it assembles a search.
+ */
+export interface RequestedRestriction {
+  params: QueryParameters;
+  body?: QueryBodyParts;
+  /** The restriction as sent (parameters and body's search part), naming it for the view cache. */
+  key: string;
 }
 
 const DATASET = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'using-named-graph-uri'];
@@ -40,10 +56,12 @@ const DATASET = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'usi
 // default inference rulesets apply; Tabula has none, so include = exclude) cannot change
 // an answer here; the official client sends them from optimizeLevel / defaultRulesets.
 const HINTS = ['optimize', 'default-rulesets'];
-const ALLOWED = ['query', 'update', ...DATASET, 'base', 'start', 'pageLength', ...HINTS];
+/** The document query restricting a SPARQL query to some documents' triples (docs/decisions/0032-embedded-triples.md). */
+const RESTRICTION = ['q', 'structuredQuery', 'options', 'collection', 'directory'];
+const ALLOWED = ['query', 'update', ...DATASET, ...RESTRICTION, 'base', 'start', 'pageLength', ...HINTS];
 // Parameters of the real API that need capabilities Tabula does not have yet
-// (transactions; triples restricted by a document query; inference). Refused by name, never ignored.
-const NOT_YET = ['txid', 'q', 'structuredQuery', 'options', 'collection', 'directory', 'ruleset'];
+// (transactions; inference). Refused by name, never ignored.
+const NOT_YET = ['txid', 'ruleset'];
 
 const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
 const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
@@ -54,6 +72,7 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
   const params = new Params(req);
   let bodyText: string | undefined;
   let bodyOperation: 'query' | 'update' | undefined;
+  let combined: ReturnType<typeof sparqlCombinedQuery> | undefined;
 
   if (req.method === 'POST') {
     const contentType = req.headers.get('content-type');
@@ -73,13 +92,13 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
       bodyOperation = 'update';
     } else if (type === '') {
       throw new DbError('RESTAPI-INVALIDMIMETYPE', 'a SPARQL POST needs a Content-Type: application/sparql-query, application/sparql-update or application/x-www-form-urlencoded');
+    } else if (isJson(type) || isXml(type)) {
+      // A combined query: the search part restricts the documents whose triples the SPARQL query sees.
+      combined = sparqlCombinedQuery(text, type);
+      bodyText = combined.sparql;
+      bodyOperation = 'query';
     } else {
-      throw new DbError(
-        'RESTAPI-INVALIDMIMETYPE',
-        type === 'application/json' || type === 'application/xml'
-          ? `combined queries that restrict SPARQL to the triples of matching documents are not supported yet (${type})`
-          : `unsupported Content-Type for SPARQL: ${type}`,
-      );
+      throw new DbError('RESTAPI-INVALIDMIMETYPE', `unsupported Content-Type for SPARQL: ${type}`);
     }
   }
 
@@ -121,7 +140,18 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
     }
   }
 
+  const restricting = RESTRICTION.filter((name) => params.has(name));
+  if (operation === 'update' && restricting.length > 0) {
+    // The API lists the document query among the parameters of a SPARQL query only (MarkLogic's REST API reference, POST /v1/graphs/sparql).
+    throw new DbError('REST-INVALIDPARAM', `${restricting[0]} restricts SPARQL queries to the triples of matching documents; it does not apply to updates`);
+  }
+  const restriction: RequestedRestriction | undefined =
+    restricting.length > 0 || combined
+      ? { params, ...(combined ? { body: combined.parts } : {}), key: JSON.stringify([...RESTRICTION.map((name) => params.all(name)), combined?.key ?? null]) }
+      : undefined;
+
   return {
+    ...(restriction ? { restriction } : {}),
     operation,
     text,
     defaultGraphs: params.all('default-graph-uri'),

@@ -6,12 +6,13 @@
  */
 import type { Hono } from 'hono';
 import { DbError } from '../db/errors';
-import type { QueryForm } from '../db/triples';
+import { graphKeyOfCollection, type DocumentRestriction, type QueryForm } from '../db/triples';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { requestIdOf } from './requests';
 import { endpoint } from './http/routing';
 import { streamedResponse } from './http/streamed-response';
-import { readSparqlRequest, type SparqlRequest } from './sparql-request';
+import { readSparqlRequest, type RequestedRestriction, type SparqlRequest } from './sparql-request';
+import { assembledFrom } from './search-request';
 import { contentTypeHeader, negotiateSparqlResults, sparqlResultsWriter } from './serializers/formats';
 import { serializeResults } from './serializers/sparql-results';
 import { serializeQuads } from './serializers/rdf';
@@ -56,7 +57,8 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
   });
   // Negotiated once the form is known and before the query runs: a 406 costs nothing.
   const mediaType = negotiateSparqlResults(c.req.raw, answerKind[prepared.form]);
-  const result = await triples.runQuery(prepared);
+  const restriction = r.restriction && (await restrictionOf(r.restriction, deps));
+  const result = restriction ? await triples.runRestricted(prepared, restriction) : await triples.runQuery(prepared);
   // The engine's own JSON text, as it came: from an engine host already UTF-8, which is what is sent.
   const engineText = result.form === 'SELECT' || result.form === 'ASK' ? (result.bytes ?? result.json) : undefined;
   const body =
@@ -68,6 +70,20 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
   // Serialising is synchronous, and a large result takes a while: past the deadline it is not sent.
   c.get('deadline').check('writing the SPARQL results');
   return streamedResponse(body, { status: 200, headers: { 'Content-Type': contentTypeHeader(mediaType), ...effectiveTimestamp(deps) } });
+}
+
+/**
+ * The document query of a restricted SPARQL query, assembled as a search's is (the same
+ * options, grammar and codes). One that selects every document restricts nothing: the query
+ * sees the whole store, as MarkLogic's does when the search part is empty. Managed triples
+ * are not documents in Tabula: a graph's managed triples are in the view only when the
+ * restriction is collections alone and names it (docs/decisions/0032-embedded-triples.md).
+ */
+async function restrictionOf(requested: RequestedRestriction, deps: ApiDeps): Promise<DocumentRestriction | undefined> {
+  const { query } = await assembledFrom('search', requested.params, requested.body, deps);
+  if (query.kind === 'true') return undefined;
+  const managedGraphs = query.kind === 'collection' ? query.uris.flatMap((uri) => graphKeyOfCollection(uri) ?? []) : [];
+  return { query, managedGraphs, key: requested.key };
 }
 
 /** 200 done; 201 when a graph was created; 204 for an empty update (MarkLogic’s REST API reference, /v1/graphs/sparql). */

@@ -103,6 +103,11 @@ export class Database {
     this.search = new SearchService(idb, queue, this.indexes, options.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
     this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search, this.triples);
+    this.triples.restrictBy({
+      matchingUris: (query, principal, deadline) => this.search.matchingUris(query, principal, deadline),
+      readDocuments: (uris, principal, deadline) => this.documents.readMany(uris, principal, deadline),
+      generation: () => queue.generation(),
+    });
     this.snapshots = new SnapshotStore(options.indexedDB, `tabula-snapshots:${this.name}`);
   }
 

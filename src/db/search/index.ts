@@ -2,7 +2,7 @@
  * The search part's entry point: what the api (and its tests) may use of src/db/search
  * (docs/decisions/0019-search-modules.md). Inside src/db, modules import each other by path.
  */
-export { assembleQuery, type AssembledQuery, type QueryBodyParts, type QueryEndpoint } from './assemble';
+export { assembleQuery, type AssembledQuery, type QueryBodyParts, type QueryEndpoint, type QueryParameters } from './assemble';
 export { QuerySourceFailure, type QuerySource } from './query-source';
 export { parseCtsJson, parseCtsText, parseCtsXml } from './parse/cts';
 export { parseQbe, parseQbeText, QBE_NS, QbeError } from './parse/qbe';

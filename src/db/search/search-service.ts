@@ -14,7 +14,10 @@ import type { IndexConfigStore } from '../indexes/config';
 import type { Corpus } from './corpus';
 import type { RangeIndexStatus } from './live-range-indexes';
 import { SearchIndex, type CommittedChange, type SearchIndexOptions } from './search-index';
-import { runSearch, runSuggest, type SearchOutcome, type SearchRequest, type SuggestionRequest } from './run-search';
+import { readableMatches, runSearch, runSuggest, type SearchOutcome, type SearchRequest, type SuggestionRequest } from './run-search';
+import type { Query } from './query-model';
+import type { Principal } from '../security/types';
+import { Deadline } from '../deadline';
 import { runValues, type ValuesOutcome, type ValuesRequest } from './run-values';
 
 export type { CommittedChange } from './search-index';
@@ -104,6 +107,20 @@ export class SearchService {
 
   search(request: SearchRequest): Promise<SearchOutcome> {
     return this.index.serving(() => runSearch(this.index, request), request.deadline);
+  }
+
+  /**
+   * The URIs of the documents `principal` may read of those `query` matches, matched as a
+   * search matches them (unfiltered, as MarkLogic selects the fragments of a restricted
+   * SPARQL query), in no particular order.
+   */
+  matchingUris(query: Query, principal: Principal, deadline: Deadline = Deadline.none): Promise<string[]> {
+    return this.index.serving(async () => {
+      const { corpus, readable } = await readableMatches(this.index, query, principal, deadline, 'the document query');
+      const uris: string[] = [];
+      for (const k of readable) uris.push(corpus.entry(k)!.uri);
+      return uris;
+    }, deadline);
   }
 
   /** The values (or tuples) of a definition over what `principal` may read of what the query matches (`/v1/values/{name}`; run-values.ts). */

@@ -9,6 +9,16 @@ import { Deadline, timeLimitError } from '../deadline';
  */
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
+  private epoch = 0;
+
+  /**
+   * Counts each write's start and end: odd while one runs. What was read while the count
+   * stayed the same, and even, is still what the database holds — how caches of derived
+   * state (restricted triple views, docs/decisions/0032-embedded-triples.md) know they are current.
+   */
+  generation(): number {
+    return this.epoch;
+  }
 
   /**
    * Runs `work` once every write queued before it has finished. With a `deadline`, a write
@@ -38,7 +48,15 @@ export class WriteQueue {
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work, work);
+    const counted = async (): Promise<T> => {
+      this.epoch++;
+      try {
+        return await work();
+      } finally {
+        this.epoch++;
+      }
+    };
+    const result = this.tail.then(counted, counted);
     // The queue continues whether this write succeeded or failed.
     this.tail = result.catch(() => undefined);
     return result;

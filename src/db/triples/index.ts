@@ -11,3 +11,5 @@ export type { QueryForm } from './query';
 export { hasScheme, type JsonTerm } from './relative-iris';
 export { XSD } from './xsd-lexical';
 export type { FromHost, Port, ToHost } from './replica-protocol';
+export { graphKeyOfCollection } from './embedded/document-triples';
+export type { DocumentRestriction } from './embedded/restricted-view';

@@ -44,6 +44,16 @@ import { PreparedTexts, runQuery, type PreparedQuery, type QueryOptions, type Qu
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
 import { GraphAccess } from './graph-access';
+import {
+  buildView,
+  free,
+  RestrictedViews,
+  viewKey,
+  ViewAccess,
+  type DocumentRestriction,
+  type RestrictedView,
+  type RestrictionSource,
+} from './embedded/restricted-view';
 import { loadStoredTriples, OWNERS_KEY, type StoredTriples } from './load';
 import { WriteContext } from './write-context';
 import { fromPortable, HostGone, ReplicaLink, type HostControl } from './replica-link';
@@ -151,6 +161,10 @@ export class TripleStore {
   private hostExpectedUntil = 0;
   /** Queries waiting for a host to replace one that went away. */
   private readonly hostWaiters: Array<() => void> = [];
+  /** Where restricted queries find their documents, once the database has said. */
+  private documentSource: RestrictionSource | undefined;
+  /** Views of restricted queries kept for the next query with the same restriction. */
+  private readonly views = new RestrictedViews();
   /** What earlier requests' query texts were found to be (docs/decisions/0013-sparql-answer-path.md). */
   private readonly preparedTexts = new PreparedTexts();
 
@@ -218,6 +232,56 @@ export class TripleStore {
       deadline.check('the SPARQL query');
       return result;
     });
+  }
+
+  /**
+   * Runs a prepared query on the triples of the documents `restriction` matches
+   * (./embedded/restricted-view.ts): always in this worker, on a view built from those
+   * documents or kept from an earlier query with the same restriction by the same user.
+   */
+  async runRestricted(prepared: PreparedQuery, restriction: DocumentRestriction): Promise<QueryResult> {
+    const source = this.documentSource;
+    if (!source) throw new DbError('RESTAPI-INTERNALERROR', 'this database was opened without documents to restrict a SPARQL query to');
+    const { principal } = prepared.options;
+    const deadline = prepared.options.deadline ?? Deadline.none;
+    const key = viewKey(principal, restriction);
+    const run = (view: RestrictedView) => {
+      deadline.check('the SPARQL query');
+      const result = runQuery(new ViewAccess(view, principal), prepared);
+      deadline.check('the SPARQL query');
+      return result;
+    };
+    const generation = source.generation();
+    const kept = this.current && this.views.get(key, generation, this.current);
+    if (kept) return this.onView(kept, run);
+    const uris = await source.matchingUris(restriction.query, principal, deadline);
+    const docs = await source.readDocuments(uris, principal, deadline);
+    deadline.check('the restricted SPARQL query');
+    const build = (ox: OxigraphModule, engine?: LoadedEngine) =>
+      buildView(ox, docs, deadline, engine && { access: new GraphAccess(engine, principal), graphs: restriction.managedGraphs });
+    // Managed triples are read off this worker's engine; documents' triples need only the module.
+    const view = restriction.managedGraphs.length > 0 ? await this.reading('input', (engine) => build(engine.ox, engine)) : await this.withModule('input', (ox) => build(ox));
+    // Built while no write ran, and none has since: what the database holds, until the next write.
+    const keptNow = generation % 2 === 0 && source.generation() === generation && this.views.put(key, generation, view);
+    try {
+      return await this.onView(view, run);
+    } finally {
+      if (!keptNow) free(view.store);
+    }
+  }
+
+  /** Runs `use` on a view, under the same watch for traps as every engine call. */
+  private async onView<T>(view: RestrictedView, use: (view: RestrictedView) => T): Promise<T> {
+    try {
+      return use(view);
+    } catch (e) {
+      throw this.survive(e, view.ox, 'input');
+    }
+  }
+
+  /** Where restricted queries find their documents (the database's search and document store). */
+  restrictBy(source: RestrictionSource): void {
+    this.documentSource = source;
   }
 
   /** Prepares and runs a SPARQL query, for callers with nothing to decide in between. */
@@ -591,6 +655,8 @@ export class TripleStore {
   /** Forgets the engine built on `ox` (a trapped module instance), so the next use loads a fresh one. */
   private discard(ox: OxigraphModule): void {
     this.broken = ox;
+    // Views live in the same module instance: none of them can be trusted now.
+    this.views.clear();
     // A newer engine (another request saw the trap first) is kept.
     if (this.current !== ox) return;
     this.current = undefined;

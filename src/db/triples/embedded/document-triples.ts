@@ -52,12 +52,18 @@ export function triplesOfDocument(doc: Pick<StoredDocument, 'format' | 'content'
 export function graphsOfDocument(doc: Pick<StoredDocument, 'metadata'>): GraphKey[] {
   const keys = new Set<GraphKey>();
   for (const collection of doc.metadata.collections) {
-    try {
-      const key = keyOfClientIri(checkGraphIri(collection));
-      if (key !== GRAPHS_CATALOGUE_IRI) keys.add(key);
-    } catch {
-      // Not an IRI: no graph of that name.
-    }
+    const key = graphKeyOfCollection(collection);
+    if (key !== undefined) keys.add(key);
   }
   return keys.size > 0 ? [...keys] : [DEFAULT_KEY];
+}
+
+/** The graph a collection names; undefined when no IRI can name it (a space, say), or it is the graph catalogue's. */
+export function graphKeyOfCollection(collection: string): GraphKey | undefined {
+  try {
+    const key = keyOfClientIri(checkGraphIri(collection));
+    return key === GRAPHS_CATALOGUE_IRI ? undefined : key;
+  } catch {
+    return undefined;
+  }
 }
