@@ -13,8 +13,8 @@ const test = base.extend<{ api: ApiFetch }>({
 
 const EX = 'http://example.org/';
 const PEOPLE = `${EX}people`;
-// What rest-writer gives a document by default; the default user (admin) gives none, and only
-// documents rest-reader may read share their triples yet (decision 0032).
+// What rest-writer gives a document by default (the default user, admin, gives none): the
+// documents are written as a rest-writer would write them.
 const SHARED = 'perm:rest-reader=read&perm:rest-writer=update';
 const ALL = 'SELECT ?g ?s ?p ?o WHERE { { GRAPH ?g { ?s ?p ?o } } UNION { ?s ?p ?o FILTER NOT EXISTS { GRAPH ?any { ?s ?p ?o } } } } ORDER BY ?g ?s ?p ?o';
 

@@ -89,6 +89,31 @@ describe('embedded triples follow their document', () => {
   });
 });
 
+describe('the graph store and the graphs of collections', () => {
+  test('a collection’s graph is listed and served to a user who may read one of its documents, and is no graph for one who may not', async () => {
+    const api = await testApi();
+    const admin = (path: string, body: unknown) =>
+      api.fetch(path, { method: 'POST', headers: { authorization: basic('admin'), 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => expect(r.status).toBeLessThan(300));
+    await admin('/manage/v2/roles', { 'role-name': 'secret' });
+    await admin('/manage/v2/users', { 'user-name': 'spy', password: 'spy', role: ['rest-reader', 'secret'] });
+    const secret = `${EX}secret`;
+    const pub = `${EX}public`;
+    await put(api, `uri=/p.json&collection=${encodeURIComponent(pub)}`, jsonTriple(`${EX}one`), J);
+    const res = await api.fetch(`/v1/documents?uri=/s.json&collection=${encodeURIComponent(secret)}&perm:secret=read`, { method: 'PUT', body: jsonTriple(`${EX}two`), headers: { ...J, authorization: basic('admin') } });
+    expect(res.status).toBeLessThan(300);
+    const as = (user: string, accept = 'text/uri-list') => ({ headers: { authorization: basic(user), accept } });
+    const list = async (user: string) => (await (await api.fetch('/v1/graphs', as(user))).text()).split(/\r?\n/).filter((l) => l.startsWith(EX)).sort();
+    expect(await list('rest-reader')).toEqual([pub]);
+    expect(await list('spy')).toEqual([pub, secret].sort());
+    const graph = (iri: string, user: string, method = 'GET') => api.fetch(`/v1/graphs?graph=${encodeURIComponent(iri)}`, { method, ...as(user, 'application/n-triples') });
+    expect((await (await graph(pub, 'rest-reader')).text()).trim()).toBe(`<${EX}s> <${EX}p> <${EX}one> .`);
+    expect((await (await graph(secret, 'spy')).text()).trim()).toBe(`<${EX}s> <${EX}p> <${EX}two> .`);
+    expect((await graph(secret, 'rest-reader')).status).toBe(404);
+    expect((await graph(secret, 'rest-reader', 'HEAD')).status).toBe(404);
+    expect((await graph(secret, 'spy', 'HEAD')).status).toBe(200);
+  });
+});
+
 describe('hostile documents', () => {
   const sparqlCount = async (api: TestApi) => {
     const res = await api.fetch(`/v1/graphs/sparql?query=${encodeURIComponent('SELECT (COUNT(*) AS ?n) WHERE { { GRAPH ?g { ?s ?p ?o } } UNION { ?s ?p ?o } }')}`, { headers: { accept: 'application/sparql-results+json', ...WRITER } });

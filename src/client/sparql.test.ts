@@ -81,6 +81,22 @@ describe('query: the request', () => {
     ]);
   });
 
+  test('a document restriction goes as q, structuredQuery, options, collection and directory; empty parts are left out', async () => {
+    const { sparql, requests } = recording(() => answer(selectJson, 'application/sparql-results+json'));
+    const structuredQuery = JSON.stringify({ query: { 'term-query': { text: ['ada'] } } });
+    await sparql.query('SELECT * {}', { restriction: { q: 'cat AND dog', structuredQuery, options: 'people', collections: ['a', 'b'], directory: '/d/' } });
+    await sparql.query('SELECT * {}', { restriction: { q: '', options: '', collections: [] } });
+    expect(params(requests[0])).toEqual([
+      ['q', 'cat AND dog'],
+      ['structuredQuery', structuredQuery],
+      ['options', 'people'],
+      ['collection', 'a'],
+      ['collection', 'b'],
+      ['directory', '/d/'],
+    ]);
+    expect(params(requests[1])).toEqual([]);
+  });
+
   test('GET carries the query in the URL and sends no body', async () => {
     const { sparql, requests } = recording(() => answer(selectJson, 'application/sparql-results+json'));
     await sparql.query('SELECT ?x { ?x ?y "é&=" }', { method: 'GET', namedGraphs: ['http://g'] });

@@ -54,6 +54,12 @@ export interface SparqlQueryOptions extends SparqlRequestOptions {
    */
   form?: QueryForm;
   /**
+   * A document query: the query then sees only the triples of the documents it matches
+   * (MarkLogic's `q`, `structuredQuery`, `options`, `collection`, `directory` on
+   * /v1/graphs/sparql; the parts are ANDed, as a search ANDs them).
+   */
+  restriction?: DocumentRestriction;
+  /**
    * POST (the default, as the official client sends it: no length limit), GET
    * (`?query=`: safe and cacheable), or `auto`: GET while the URL stays within
    * {@link MAX_GET_QUERY_LENGTH} characters, POST beyond.
@@ -65,6 +71,30 @@ export interface SparqlQueryOptions extends SparqlRequestOptions {
    * has no such header, and a browser would ask it first whether it may be sent.
    */
   requestId?: string;
+}
+
+/** Which documents' triples a query sees: each part given is ANDed with the others. */
+export interface DocumentRestriction {
+  /** A string query (the search grammar of the options set). */
+  q?: string;
+  /** A structured query, serialised (JSON or XML). */
+  structuredQuery?: string;
+  /** The name of a stored query options set the query is read with. */
+  options?: string;
+  collections?: readonly string[];
+  /** A directory, its whole subtree. */
+  directory?: string;
+}
+
+/** The request parameters of a document restriction (what is empty is left out). */
+export function restrictionParams(r: DocumentRestriction | undefined, params = new URLSearchParams()): URLSearchParams {
+  if (!r) return params;
+  if (r.q) params.set('q', r.q);
+  if (r.structuredQuery) params.set('structuredQuery', r.structuredQuery);
+  if (r.options) params.set('options', r.options);
+  for (const c of r.collections ?? []) params.append('collection', c);
+  if (r.directory) params.set('directory', r.directory);
+  return params;
 }
 
 export interface SparqlUpdateOptions extends SparqlRequestOptions {
@@ -149,6 +179,7 @@ export function sparqlQueryRequest(query: string, options: SparqlQueryOptions = 
   for (const g of options.defaultGraphs ?? []) params.append('default-graph-uri', g);
   for (const g of options.namedGraphs ?? []) params.append('named-graph-uri', g);
   appendCommon(params, options);
+  restrictionParams(options.restriction, params);
   if (options.start !== undefined) params.set('start', String(checkInteger('start', options.start, 1)));
   if (options.pageLength !== undefined) params.set('pageLength', String(checkInteger('pageLength', options.pageLength, 0)));
   if (options.method === 'GET' || options.method === 'auto') {

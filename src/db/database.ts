@@ -60,6 +60,9 @@ export interface SceneImported {
   queryOptions: number;
 }
 
+/** The database reading for itself, whoever may read what it reads (never a request's principal). */
+const EVERY_READER: Principal = { name: '(tabula)', roles: new Set(['admin']) };
+
 export class Database {
   readonly name: string;
   readonly documents: DocumentStore;
@@ -106,6 +109,7 @@ export class Database {
     this.triples.restrictBy({
       matchingUris: (query, principal, deadline) => this.search.matchingUris(query, principal, deadline),
       readDocuments: (uris, principal, deadline) => this.documents.readMany(uris, principal, deadline),
+      readStored: (uris) => this.documents.readMany(uris, EVERY_READER),
       generation: () => queue.generation(),
     });
     this.snapshots = new SnapshotStore(options.indexedDB, `tabula-snapshots:${this.name}`);
@@ -270,6 +274,8 @@ export class Database {
         });
         const written = await commitScene(this.idb, read, mode, this.clock.next(), ({ documents }) => progress({ phase: 'writing', done: documents, total: documents }));
         await this.storageReplaced();
+        // Before the import is acknowledged: its documents' triples are queryable, on the engine host too.
+        await this.triples.indexImportedDocuments();
         return { ...written, graphs: read.head.graphs.length, queryOptions: read.head.options.length };
       } finally {
         checker?.free();

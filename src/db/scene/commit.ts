@@ -24,6 +24,8 @@
 import { unwrap, wrap } from 'idb';
 import { DbError } from '../errors';
 import { readersOf } from '../documents/store';
+import { mayEmbedTriples } from '../triples/embedded/document-triples';
+import { EMBEDDED_STALE_KEY, type EmbeddedStale } from '../triples/load';
 import { seededUsers } from '../security/users';
 import { abortQuietly, watched } from '../storage/requests';
 import type { TabulaIdb } from '../storage/schema';
@@ -60,10 +62,15 @@ export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: Import
     if (head.properties) store('config').put(head.properties, 'properties');
     // Merge appends the scene's pieces after the stored snapshot's (the caller folded the log in first).
     let piece = mode === 'merge' ? ((await tx.objectStore('triples-snapshot').getAllKeys()).at(-1) ?? -1) + 1 : 0;
+    // Documents that may hold triples, indexed by the triple store's next load (a merge also
+    // re-indexes those stored before: some may be replaced; one still to be indexed stays so).
+    const stale = mode === 'merge' ? ((await tx.objectStore('config').get(EMBEDDED_STALE_KEY)) as EmbeddedStale | undefined) : undefined;
+    const mayHoldTriples: string[] = stale?.uris ?? [];
     let written: Promise<unknown> | undefined;
     for (;;) {
       const next = scene.body.next();
       if (next.done) {
+        if (mode === 'merge' || mayHoldTriples.length > 0) store('config').put({ uris: mayHoldTriples } satisfies EmbeddedStale, EMBEDDED_STALE_KEY);
         writing(next.value);
         await written;
         await tx.done;
@@ -78,6 +85,7 @@ export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: Import
           // The reader's fresh objects: completed here rather than copied.
           d.version = version;
           d.readers = readersOf(d);
+          if (mayEmbedTriples(d)) mayHoldTriples.push(d.uri);
           last = documents.put(d);
         }
       }

@@ -13,6 +13,7 @@ import type * as Oxigraph from 'oxigraph';
 import { DEFAULT_KEY, keyOfTerm, termOfKey, type GraphKey } from './graph-names';
 import { linePieces, loadKeepingLabels, toNQuads } from './nquads';
 import { engineQuadId, idKey, ownerChanges, type OwnerChanges, type QuadId, type QuadOwners } from './embedded/quad-owners';
+import type { EmbeddedReaders, ReaderChanges } from './embedded/readers';
 
 type OxigraphModule = typeof Oxigraph;
 type GraphTerm = Oxigraph.NamedNode | Oxigraph.DefaultGraph;
@@ -45,6 +46,8 @@ export interface LogEntry {
    * the quads themselves are in `removed` and `added` like any other change.
    */
   owners?: OwnerChanges;
+  /** A document write's changes to who may read the documents holding triples (./embedded/readers.ts). */
+  readers?: ReaderChanges;
 }
 
 export const entrySize = (e: LogEntry): number => e.removed.length + e.added.reduce((n, a) => n + a.text.length, 0);
@@ -73,7 +76,9 @@ const recordBytes = (text: string | Uint8Array): number => (typeof text === 'str
  * own), and its lines load the same in any grouping. What `removed` holds stays in the first.
  */
 export function logRecords(entry: LogEntry, maxBytes = MAX_LOG_RECORD_BYTES): LogEntry[] {
-  const records: LogEntry[] = [{ cleared: entry.cleared, removed: entry.removed, added: [], ...(entry.owners ? { owners: entry.owners } : {}) }];
+  const records: LogEntry[] = [
+    { cleared: entry.cleared, removed: entry.removed, added: [], ...(entry.owners ? { owners: entry.owners } : {}), ...(entry.readers ? { readers: entry.readers } : {}) },
+  ];
   let size = recordBytes(entry.removed);
   for (const section of entry.added) {
     const slice = typeof section.text === 'string' ? Math.floor(maxBytes / 2) : maxBytes;
@@ -121,11 +126,11 @@ export async function readRecord(record: StoredLogEntry): Promise<LogEntry> {
 }
 
 /**
- * Replays a committed change on a store (start-up), and on the owner table when one is
- * kept (the engine host's replica keeps none: it only mirrors the quads). Deterministic:
- * labels are kept.
+ * Replays a committed change on a store (start-up), and on the owner and reader tables when
+ * they are kept (the engine host's replica keeps neither: it only mirrors the quads).
+ * Deterministic: labels are kept.
  */
-export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: LogEntry, owners?: QuadOwners): void {
+export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: LogEntry, owners?: QuadOwners, readers?: EmbeddedReaders): void {
   for (const key of entry.cleared) clearGraph(store, key);
   if (entry.removed) for (const q of ox.parse(entry.removed, { format: 'application/n-quads' })) store.delete(q);
   for (const { graph, text, format, base } of entry.added) {
@@ -140,6 +145,7 @@ export function replayEntry(ox: OxigraphModule, store: Oxigraph.Store, entry: Lo
     } else store.load(text, target ? { format, base_iri: base, to_graph_name: target } : { format, base_iri: base });
   }
   if (entry.owners && owners) owners.apply(entry.owners);
+  if (entry.readers && readers) readers.apply(entry.readers);
 }
 
 /** Empties a graph (Oxigraph keeps a named graph's existence; see {@link setGraphExists}). */
@@ -242,13 +248,15 @@ export class ChangeSet {
     return this.store.has(q);
   }
 
-  /** Adds a quad; false when it was already there (a document's quad is marked as the graph store's too). */
+  /**
+   * Adds a quad; false when it was already there. A quad documents embed is marked as the
+   * graph store's too — also when it was out of the store for this write, hidden from a user
+   * who may not read those documents (./embedded/hidden.ts): it is put back after the write.
+   */
   add(q: Oxigraph.Quad): boolean {
-    if (this.store.has(q)) {
-      const e = this.embedded(q);
-      if (e && !e.managed) this.mark(e.id, 1, keyOfTerm(q.graph));
-      return false;
-    }
+    const e = this.embedded(q);
+    if (e && !e.managed) this.mark(e.id, 1, keyOfTerm(q.graph));
+    if (this.store.has(q)) return false;
     this.store.add(q);
     this.undo.push(() => this.store.delete(q));
     this.dirty = true;

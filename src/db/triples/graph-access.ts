@@ -9,6 +9,7 @@ import type { Principal } from '../security/types';
 import { clientIriOfKey, DEFAULT_KEY, keyOfClientIri, type GraphKey } from './graph-names';
 import { canReadGraph, defaultPermissions, type GraphRecord } from './graph-permissions';
 import type { QuadOwners } from './embedded/quad-owners';
+import type { EmbeddedReaders } from './embedded/readers';
 
 type OxigraphModule = typeof Oxigraph;
 
@@ -20,6 +21,8 @@ export interface Engine {
   registry: Map<string, GraphRecord>;
   /** Who holds each quad documents embed (docs/decisions/0032-embedded-triples.md); absent: none do. */
   owners?: QuadOwners;
+  /** Who may read the documents holding triples; absent: none do. */
+  readers?: EmbeddedReaders;
 }
 
 /**
@@ -64,19 +67,32 @@ export class GraphAccess {
     return this.exists(key) && canReadGraph(this.principal, this.permissions(key));
   }
 
+  /**
+   * A graph no registry record names, that documents' triples are in (their collection's):
+   * what a user sees of it follows the documents' permissions (docs/decisions/0032-embedded-triples.md).
+   */
+  isCollectionGraph(key: GraphKey): boolean {
+    return key !== DEFAULT_KEY && this.record(key) === undefined && (this.engine.owners?.embeddedIn(key) ?? 0) > 0;
+  }
+
   /** Every record as this request sees it, the overlay first. */
   protected *records(): Iterable<GraphRecord> {
     for (const record of this.overlay.values()) if (record) yield record;
     for (const [iri, record] of this.engine.registry) if (!this.overlay.has(iri)) yield record;
   }
 
-  /** Named graphs this user may read, as keys. */
+  /**
+   * Named graphs this user may read, as keys: the registered ones its permissions allow, and
+   * the graphs only documents' triples are in (their collections'; what a user may see of
+   * those follows the documents' permissions, docs/decisions/0032-embedded-triples.md).
+   */
   readableNamedGraphs(): GraphKey[] {
     const out: GraphKey[] = [];
     for (const record of this.records()) {
       const key = keyOfRecord(record);
       if (key !== DEFAULT_KEY && canReadGraph(this.principal, record.permissions)) out.push(key);
     }
+    for (const key of this.engine.owners?.graphs() ?? []) if (this.isCollectionGraph(key)) out.push(key);
     return out;
   }
 

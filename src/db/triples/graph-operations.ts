@@ -223,7 +223,12 @@ export function deleteAll(ctx: WriteContext): void {
 
 /** The graphs a user may read, as clients name them: named graphs (sorted), the default graph while it has triples, the catalogue. */
 export function listGraphs(access: GraphAccess): string[] {
-  const named = access.readableNamedGraphs().map(clientIriOfKey).sort();
+  // A collection's graph (documents' triples only) is listed while it holds a triple this user may see.
+  const named = access
+    .readableNamedGraphs()
+    .filter((k) => access.exists(k) || !graphIsEmpty(access.ox, access.store, k))
+    .map(clientIriOfKey)
+    .sort();
   const withDefault = access.canRead(DEFAULT_KEY) && !graphIsEmpty(access.ox, access.store, DEFAULT_KEY) ? [DEFAULT_GRAPH_IRI] : [];
   return [...named, ...withDefault, GRAPHS_CATALOGUE_IRI];
 }
@@ -231,8 +236,17 @@ export function listGraphs(access: GraphAccess): string[] {
 /** The triples of a graph (quads carrying that graph), or undefined when the user has no such graph. */
 export function graphQuads(access: GraphAccess, key: GraphKey): Oxigraph.Quad[] | undefined {
   if (key === GRAPHS_CATALOGUE_IRI) return [];
-  if (!access.canRead(key)) return undefined;
+  if (!graphVisible(access, key)) return undefined;
   return access.store.match(null, null, null, termOfKey(access.ox, key)).map(externalQuad);
+}
+
+/**
+ * Whether the user has the graph: one it may read, or a collection's graph (documents'
+ * triples only) holding a triple it may see — one with nothing it may see is no graph of theirs.
+ */
+export function graphVisible(access: GraphAccess, key: GraphKey): boolean {
+  if (access.canRead(key)) return true;
+  return access.isCollectionGraph(key) && !graphIsEmpty(access.ox, access.store, key);
 }
 
 export function graphPermissions(access: GraphAccess, key: GraphKey): Permission[] | undefined {

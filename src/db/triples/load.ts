@@ -14,17 +14,35 @@ import { DEFAULT_KEY } from './graph-names';
 import type { GraphRecord } from './graph-permissions';
 import { loadKeepingLabels } from './nquads';
 import { QuadOwners, type OwnersSnapshot } from './embedded/quad-owners';
+import { EmbeddedReaders, type ReadersSnapshot } from './embedded/readers';
 import { pieceLabelled, pieceNQuads, pieceSize } from './snapshot-piece';
 
 type OxigraphModule = typeof Oxigraph;
 
 /** Where a compaction keeps the owner table beside the snapshot (`config` store). */
 export const OWNERS_KEY = 'triples-owners';
+/** The `config` key of the table of who may read the documents holding triples, written with each snapshot. */
+export const READERS_KEY = 'triples-readers';
+/**
+ * The `config` key set when documents were written without their triples being indexed (a
+ * scene import writes its documents straight to IndexedDB): the URIs of those that may hold
+ * triples. The next load indexes them (TripleStore.rebuildEmbedded) and its compaction deletes it.
+ */
+export const EMBEDDED_STALE_KEY = 'triples-embedded-stale';
+
+/** What {@link EMBEDDED_STALE_KEY} holds. */
+export interface EmbeddedStale {
+  uris: string[];
+}
 
 /** A loaded engine with what the loader saw of the log and the snapshot. */
 export interface StoredTriples extends Engine {
   /** Who holds each embedded quad (docs/decisions/0032-embedded-triples.md). */
   owners: QuadOwners;
+  /** Who may read the documents holding triples (./embedded/readers.ts). */
+  readers: EmbeddedReaders;
+  /** Documents whose triples are still to be indexed ({@link EMBEDDED_STALE_KEY}). */
+  stale?: EmbeddedStale;
   logEntries: number;
   logChars: number;
   /** Characters in the snapshot. */
@@ -55,7 +73,7 @@ export async function loadStoredTriples(idb: TabulaIdb, engine: OxigraphModule |
   const keys = await snapshot.getAllKeys();
   const gets = keys.map((key) => snapshot.get(key));
   for (const get of gets) get.catch(() => undefined); // observed here; awaited in turn below
-  const rest = Promise.all([tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll(), tx.objectStore('config').get(OWNERS_KEY), tx.done]);
+  const rest = Promise.all([tx.objectStore('triples-log').getAll(), tx.objectStore('graphs').getAll(), tx.objectStore('config').get(OWNERS_KEY), tx.objectStore('config').get(READERS_KEY), tx.objectStore('config').get(EMBEDDED_STALE_KEY), tx.done]);
   rest.catch(() => undefined);
   const ox = await engine;
   const store = new ox.Store();
@@ -75,18 +93,19 @@ export async function loadStoredTriples(idb: TabulaIdb, engine: OxigraphModule |
     loadKeepingLabels(ox, store, piece.text, { lenient: true, labelled: piece.labelled });
     await yieldToEventLoop();
   }
-  const [log, graphs, ownersSnapshot] = await rest;
+  const [log, graphs, ownersSnapshot, readersSnapshot, stale] = await rest;
   const owners = ownersSnapshot ? QuadOwners.restore(ownersSnapshot as OwnersSnapshot) : new QuadOwners();
+  const readers = readersSnapshot ? EmbeddedReaders.restore(readersSnapshot as ReadersSnapshot) : new EmbeddedReaders();
   let logChars = 0;
   for (let i = 0; i < log.length; i++) {
     const entry = await readRecord(log[i]);
-    replayEntry(ox, store, entry, owners);
+    replayEntry(ox, store, entry, owners, readers);
     logChars += entrySize(entry);
     if (i % 100 === 99) await yieldToEventLoop();
   }
   const registry = new Map(graphs.map((r) => [r.iri, r]));
   syncGraphSet(store, registry);
-  return { ox, store, registry, owners, logEntries: log.length, logChars, snapshotChars };
+  return { ox, store, registry, owners, readers, ...(stale ? { stale: stale as EmbeddedStale } : {}), logEntries: log.length, logChars, snapshotChars };
 }
 
 /**

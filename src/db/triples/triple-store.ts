@@ -35,7 +35,7 @@ import { embeddedEffect, triplesChanged } from './embedded/embedded-change';
 import type { DocumentChange } from '../documents/store';
 import { isEngineTrap } from './engine-trap';
 import { checkSparqlLimits } from './sparql-limits';
-import { checkClientIri, checkGraphIri, keyOfClientIri } from './graph-names';
+import { checkClientIri, checkGraphIri, keyOfClientIri, termOfKey } from './graph-names';
 import * as graphOperations from './graph-operations';
 import type { RdfPayload } from './graph-operations';
 import { splitAtLineEnds, toNQuads } from './nquads';
@@ -44,6 +44,7 @@ import { PreparedTexts, runQuery, type PreparedQuery, type QueryOptions, type Qu
 import * as things from './things';
 import { applyUpdate, prepareUpdate, type UpdateOptions, type UpdateOutcome } from './update';
 import { GraphAccess } from './graph-access';
+import { quadsOnlyIn, withoutQuads } from './embedded/hidden';
 import {
   buildView,
   free,
@@ -54,7 +55,9 @@ import {
   type RestrictedView,
   type RestrictionSource,
 } from './embedded/restricted-view';
-import { loadStoredTriples, OWNERS_KEY, type StoredTriples } from './load';
+import { EMBEDDED_STALE_KEY, loadStoredTriples, OWNERS_KEY, READERS_KEY, type StoredTriples } from './load';
+import { engineQuadId, QuadOwners } from './embedded/quad-owners';
+import { EmbeddedReaders } from './embedded/readers';
 import { WriteContext } from './write-context';
 import { fromPortable, HostGone, ReplicaLink, type HostControl } from './replica-link';
 import type { FromHost, Port, ToHost } from './replica-protocol';
@@ -111,6 +114,9 @@ export interface GraphWriteOutcome {
 
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
 const DURABILITY: IDBTransactionDurability = 'default';
+
+/** Documents read at a time when their triples are indexed after a scene import. */
+const REBUILD_BATCH = 500;
 
 /** Snapshot pieces (4 MB each) read ahead of the one a scene export is encoding. */
 const PIECES_AHEAD = 3;
@@ -212,6 +218,15 @@ export class TripleStore {
    */
   async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
     const deadline = prepared.options.deadline ?? Deadline.none;
+    const evaluate = (access: GraphAccess) => {
+      deadline.check('the SPARQL query');
+      const result = runQuery(access, prepared);
+      // The engine cannot be interrupted: a result that comes back too late is discarded.
+      deadline.check('the SPARQL query');
+      return result;
+    };
+    // A user who may not read some documents holding triples: here, with their quads out of sight (the host's replica keeps no reader table).
+    if (await this.hidesSomething(prepared.options.principal)) return this.readingAs(prepared.options.principal, 'input', evaluate);
     for (let attempt = 0; attempt < 2; attempt++) {
       // The first query with no host asks the pages for one; so does one whose host went away.
       if (!this.usableHost()) await this.askForHost();
@@ -225,13 +240,7 @@ export class TripleStore {
         if (!(e instanceof HostGone)) throw e;
       }
     }
-    return this.reading('input', (engine) => {
-      deadline.check('the SPARQL query');
-      const result = runQuery(new GraphAccess(engine, prepared.options.principal), prepared);
-      // The engine cannot be interrupted: a result that comes back too late is discarded.
-      deadline.check('the SPARQL query');
-      return result;
-    });
+    return this.readingAs(prepared.options.principal, 'input', evaluate);
   }
 
   /**
@@ -270,6 +279,61 @@ export class TripleStore {
     }
   }
 
+  /**
+   * Whether `principal` may not read some document holding triples. An administrator reads
+   * everything; anyone else is checked against the reader table, which comes with this
+   * worker's engine (loaded for it, when an engine host answered until now).
+   */
+  private async hidesSomething(principal: Principal): Promise<boolean> {
+    if (principal.roles.has('admin') || !this.documentSource || !this.oxigraph) return false;
+    return (await this.readable()).readers.hiddenFrom(principal) !== undefined;
+  }
+
+  /**
+   * Runs `run` on the engine as `principal` sees it: the quads only documents it may not read
+   * hold are out of the store for the time of the (synchronous) run (./embedded/hidden.ts).
+   * Those quads are found from the documents as stored, outside the run; a write committed in
+   * between makes it try again, and after two tries it holds writes back for the last.
+   */
+  private async readingAs<T>(principal: Principal, blame: Blame, run: (access: GraphAccess) => T): Promise<T> {
+    const plain = (engine: LoadedEngine) => run(new GraphAccess(engine, principal));
+    const source = this.documentSource;
+    if (principal.roles.has('admin') || !source) return this.reading(blame, plain);
+    const attempt = async (): Promise<{ value: T } | undefined> => {
+      const generation = source.generation();
+      const engine = await this.readable();
+      const hidden = await this.hiddenQuads(engine, principal);
+      return this.reading(blame, (now) => {
+        if (now !== engine || source.generation() !== generation) return undefined;
+        return { value: withoutQuads(now.store, hidden, () => plain(now)) };
+      });
+    };
+    for (let i = 0; i < 2; i++) {
+      const done = await attempt();
+      if (done) return done.value;
+    }
+    const done = await this.queue.run(attempt);
+    if (!done) throw new DbError('RESTAPI-INTERNALERROR', 'the triple store changed while a read was held back for it');
+    return done.value;
+  }
+
+  /** What was last found hidden, for the engine and write generation it was found at. */
+  private hiddenKept: { engine: LoadedEngine; generation: number; key: string; quads: Oxigraph.Quad[] } | undefined;
+
+  /** The quads `principal` may not see of documents' triples (none for most users). */
+  private async hiddenQuads(engine: LoadedEngine, principal: Principal): Promise<Oxigraph.Quad[]> {
+    const hidden = engine.readers.hiddenFrom(principal);
+    const source = this.documentSource;
+    if (!hidden || !source) return [];
+    const generation = source.generation();
+    const kept = this.hiddenKept;
+    if (kept && kept.engine === engine && kept.generation === generation && kept.key === hidden.key) return kept.quads;
+    const docs = await source.readStored(hidden.uris);
+    const quads = quadsOnlyIn(engine, docs);
+    this.hiddenKept = { engine, generation, key: hidden.key, quads };
+    return quads;
+  }
+
   /** Runs `use` on a view, under the same watch for traps as every engine call. */
   private async onView<T>(view: RestrictedView, use: (view: RestrictedView) => T): Promise<T> {
     try {
@@ -302,6 +366,8 @@ export class TripleStore {
         return { created: ctx.createdGraphs(), changed: ctx.changed };
       },
       options.deadline,
+      // Its WHERE reads: what the user may not read of documents' triples is out of sight meanwhile.
+      true,
     );
   }
 
@@ -330,15 +396,16 @@ export class TripleStore {
     } catch (e) {
       throw this.survive(e, engine.ox, 'engine');
     }
-    if (effect.owners.hi.length === 0) return undefined;
-    const entry: LogEntry = { cleared: [], removed: effect.removed, added: effect.added === '' ? [] : [{ text: effect.added }], owners: effect.owners };
+    const readers = changed.readers.length > 0 ? { readers: changed.readers } : {};
+    if (effect.owners.hi.length === 0 && !readers.readers) return undefined;
+    const entry: LogEntry = { cleared: [], removed: effect.removed, added: effect.added === '' ? [] : [{ text: effect.added }], owners: effect.owners, ...readers };
     return {
       records: logRecords(entry).map(storedRecord),
       committed: () => {
         // Reloaded since (a trap): the new load read this change from IndexedDB.
         if (this.loading !== loading) return;
         try {
-          replayEntry(engine.ox, engine.store, entry, engine.owners);
+          replayEntry(engine.ox, engine.store, entry, engine.owners, engine.readers);
         } catch (e) {
           console.error('[tabula] applying a document write to the triple store failed; it is reloaded from IndexedDB', e);
           if (isEngineTrap(e)) this.discard(engine.ox);
@@ -357,19 +424,19 @@ export class TripleStore {
 
   /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */
   async listGraphs(principal: Principal): Promise<string[]> {
-    return this.reading('engine', (engine) => graphOperations.listGraphs(new GraphAccess(engine, principal)));
+    return this.readingAs(principal, 'engine', (access) => graphOperations.listGraphs(access));
   }
 
   /** The triples of a graph (`DEFAULT_GRAPH_IRI` for the default graph); undefined when missing or unreadable. */
   async graphTriples(iri: string, principal: Principal): Promise<Oxigraph.Quad[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.reading('engine', (engine) => graphOperations.graphQuads(new GraphAccess(engine, principal), key));
+    return this.readingAs(principal, 'engine', (access) => graphOperations.graphQuads(access, key));
   }
 
   /** Whether a graph exists for this user (HEAD). */
   async hasGraph(iri: string, principal: Principal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.reading('engine', (engine) => new GraphAccess(engine, principal).canRead(key));
+    return this.readingAs(principal, 'engine', (access) => graphOperations.graphVisible(access, key));
   }
 
   /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
@@ -426,12 +493,12 @@ export class TripleStore {
 
   /** Subject nodes (IRIs and blank nodes) of the readable graphs, at most `limit`. */
   async subjects(principal: Principal, limit = things.THINGS_LIMIT): Promise<Array<Oxigraph.NamedNode | Oxigraph.BlankNode>> {
-    return this.reading('engine', (engine) => things.subjects(new GraphAccess(engine, principal), limit));
+    return this.readingAs(principal, 'engine', (access) => things.subjects(access, limit));
   }
 
   /** The triples of the given nodes (client IRIs), each once; empty when none has any. */
   async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT): Promise<Oxigraph.Quad[]> {
-    return this.reading('input', (engine) => things.describe(new GraphAccess(engine, principal), iris, limit));
+    return this.readingAs(principal, 'input', (access) => things.describe(access, iris, limit));
   }
 
   /**
@@ -565,6 +632,13 @@ export class TripleStore {
    */
   async *storedNQuads(): AsyncGenerator<string | Uint8Array> {
     await this.foldLog();
+    const tx = watched(this.idb.transaction('config', 'readonly'));
+    const [owners] = await Promise.all([tx.store.get(OWNERS_KEY), tx.done]);
+    if (owners !== undefined) {
+      // Documents hold some quads: those are the documents' (the import indexes them again), not the graph store's.
+      yield* this.managedNQuads();
+      return;
+    }
     const snapshot = watched(this.idb.transaction('triples-snapshot', 'readonly'));
     const [keys] = await Promise.all([snapshot.store.getAllKeys(), snapshot.done]);
     const read = (key: number) => async () => {
@@ -573,6 +647,27 @@ export class TripleStore {
       return piece === undefined ? undefined : pieceNQuads(piece);
     };
     for await (const text of readAhead(keys.map(read), PIECES_AHEAD)) if (text !== undefined) yield text;
+  }
+
+  /**
+   * The engine's quads but those only documents hold, as N-Quads pieces: the documents' quads
+   * are out of the store for the time of the (synchronous) dump (./embedded/hidden.ts).
+   */
+  private async *managedNQuads(): AsyncGenerator<string> {
+    const engine = await this.readable();
+    const docs = this.documentSource ? await this.documentSource.readStored([...engine.readers.uris()]) : [];
+    const dump = await this.reading('engine', (now) => {
+      if (now !== engine) throw new DbError('RESTAPI-INTERNALERROR', 'the triple store was reloaded during an export');
+      return withoutQuads(now.store, quadsOnlyIn(now, docs), () => now.store.dump({ format: 'application/n-quads' }));
+    });
+    for (const piece of splitAtLineEnds(dump, this.chunkChars)) yield piece;
+  }
+
+  /** After a scene import: indexes the triples of the documents it wrote, when some may hold any (see {@link rebuildEmbedded}). */
+  async indexImportedDocuments(): Promise<void> {
+    const tx = watched(this.idb.transaction('config', 'readonly'));
+    const [stale] = await Promise.all([tx.store.get(EMBEDDED_STALE_KEY), tx.done]);
+    if (stale !== undefined && this.oxigraph) await this.ready();
   }
 
   /**
@@ -741,6 +836,7 @@ export class TripleStore {
     });
     try {
       const engine = await loadStoredTriples(this.idb, starting);
+      if (engine.stale) await this.rebuildEmbedded(engine);
       this.broken = undefined;
       this.current = engine.ox;
       this.loadedEngine = engine;
@@ -755,6 +851,43 @@ export class TripleStore {
   }
 
   /**
+   * Indexes the triples of documents written without it (a scene import: EMBEDDED_STALE_KEY in
+   * load.ts), on an engine still being loaded: the documents' quads the engine holds are taken
+   * out (a merge may have replaced their documents), then every document that holds triples —
+   * those the reader table names and those the import wrote — is indexed as a new write would
+   * be, and a compaction stores the result, deleting the mark in the same transaction. A worker
+   * stopped before that finds the mark again at its next load.
+   */
+  private async rebuildEmbedded(engine: LoadedEngine): Promise<void> {
+    const source = this.documentSource;
+    if (!source || !engine.stale) return;
+    const { ox, store, owners } = engine;
+    for (const graph of [...owners.graphs()]) {
+      const ours: Oxigraph.Quad[] = [];
+      for (const q of store.match(null, null, null, termOfKey(ox, graph))) {
+        const id = engineQuadId(q);
+        if (owners.docs(id) > 0 && !owners.managed(id)) ours.push(q);
+      }
+      for (const q of ours) store.delete(q);
+    }
+    const uris = [...new Set([...engine.readers.uris(), ...engine.stale.uris])];
+    engine.owners = new QuadOwners();
+    engine.readers = new EmbeddedReaders();
+    for (let first = 0; first < uris.length; first += REBUILD_BATCH) {
+      const docs = await source.readStored(uris.slice(first, first + REBUILD_BATCH));
+      const changed = triplesChanged(docs.map((after) => ({ after })));
+      if (!changed) continue;
+      const effect = embeddedEffect(engine, engine.owners, changed);
+      const entry: LogEntry = { cleared: [], removed: effect.removed, added: effect.added === '' ? [] : [{ text: effect.added }], owners: effect.owners, readers: changed.readers };
+      replayEntry(ox, store, entry, engine.owners, engine.readers);
+      await yieldToEventLoop();
+    }
+    await this.compactNow(engine, true);
+    // The engine host's replica loaded what was stored before.
+    this.host?.load();
+  }
+
+  /**
    * The write path: queued, applied in memory behind the gate, committed in one
    * transaction, undone on any failure.
    */
@@ -764,14 +897,18 @@ export class TripleStore {
     blame: Blame,
     work: (ctx: WriteContext) => T,
     deadline = Deadline.none,
+    reads = false,
   ): Promise<T> {
     return this.queue.run(async () => {
       const engine = await this.engine();
+      // Found before the gate closes (it reads documents); in the write queue, nothing changes meanwhile.
+      const hidden = reads ? await this.hiddenQuads(engine, principal) : [];
       let open!: () => void;
       this.gate = new Promise<void>((resolve) => (open = resolve));
       const ctx = new WriteContext(engine, principal, permissions);
       try {
-        const value = work(ctx);
+        // Put back before the change set is logged: a graph it dumps holds them.
+        const value = withoutQuads(engine.store, hidden, () => work(ctx));
         // The engine's work cannot be interrupted; a write that ends past the deadline is undone below.
         deadline.check('the triple write');
         const entry = ctx.changes.entry();
@@ -896,7 +1033,7 @@ export class TripleStore {
    * intact. The pieces are made into Blobs before it opens (a transaction left idle
    * between requests commits), yielding between pieces so requests are answered meanwhile.
    */
-  private async compactNow(engine: LoadedEngine): Promise<void> {
+  private async compactNow(engine: LoadedEngine, rebuilt = false): Promise<void> {
     let dump: string;
     try {
       dump = engine.store.dump({ format: 'application/n-quads' });
@@ -910,6 +1047,7 @@ export class TripleStore {
     }
     // The owner table as it is now, beside the dump (taken in the same turn: nothing changes either in between).
     const owners = engine.owners.size > 0 ? engine.owners.snapshot() : undefined;
+    const readers = engine.readers.size > 0 ? engine.readers.snapshot() : undefined;
     const tx = watched(this.idb.transaction(['triples-snapshot', 'triples-log', 'config'], 'readwrite', { durability: DURABILITY }));
     try {
       const snapshot = tx.objectStore('triples-snapshot');
@@ -920,6 +1058,8 @@ export class TripleStore {
           ...pieces.map((piece, i) => () => snapshot.put(piece, i)),
           () => tx.objectStore('triples-log').clear(),
           () => (owners ? config.put(owners, OWNERS_KEY) : config.delete(OWNERS_KEY)),
+          () => (readers ? config.put(readers, READERS_KEY) : config.delete(READERS_KEY)),
+          ...(rebuilt ? [() => config.delete(EMBEDDED_STALE_KEY)] : []),
         ],
         (issue) => issue(),
       );

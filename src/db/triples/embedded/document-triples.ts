@@ -19,17 +19,6 @@ export function mayEmbedTriples(doc: Pick<StoredDocument, 'format' | 'content'>)
   return false;
 }
 
-/**
- * Whether the document's triples go into the shared store: only while every user who may
- * query triples (each holds rest-reader, which every triple read requires) may read it.
- * Per-document visibility for documents fewer roles may read is not built yet
- * (docs/decisions/0032-embedded-triples.md): their triples are left out, so no user sees the
- * triples of a document they may not read.
- */
-export function triplesShared(doc: Pick<StoredDocument, 'metadata'>): boolean {
-  return doc.metadata.permissions.some((p) => p['role-name'] === 'rest-reader' && p.capabilities.includes('read'));
-}
-
 /** The document's embedded triples, in document order (none for text, binary, or content that does not parse). */
 export function triplesOfDocument(doc: Pick<StoredDocument, 'format' | 'content'>): EmbeddedTriple[] {
   if (!mayEmbedTriples(doc)) return [];

@@ -13,7 +13,8 @@ import type { Engine } from '../graph-access';
 import { clientIriOfKey, DEFAULT_KEY, type GraphKey } from '../graph-names';
 import { canonicalLexicals } from './engine-lexicals';
 import { embeddedTerms, nQuadsOf, type EmbeddedTriple } from './extract';
-import { graphsOfDocument, mayEmbedTriples, triplesOfDocument, triplesShared } from './document-triples';
+import { graphsOfDocument, mayEmbedTriples, triplesOfDocument } from './document-triples';
+import { readerRoles, sameReaders, type ReaderChanges } from './readers';
 import { idKey, ownerChanges, quadId, type OwnerChanges, type QuadId, type QuadOwners, type TermFields } from './quad-owners';
 
 /** One document of a write: as stored before it (none: new) and after it (none: deleted). */
@@ -32,6 +33,8 @@ export interface PlacedTriple {
 export interface TriplesChanged {
   before: PlacedTriple[];
   after: PlacedTriple[];
+  /** Documents holding triples whose readers changed (./readers.ts). */
+  readers: ReaderChanges;
 }
 
 /** What the engine and the owner table undergo. */
@@ -42,8 +45,9 @@ export interface EmbeddedEffect {
   owners: OwnerChanges;
 }
 
-const placed = (doc: StoredDocument | undefined): PlacedTriple[] => {
-  if (!doc || !mayEmbedTriples(doc) || !triplesShared(doc)) return [];
+/** A document's triples in its graphs (none for no document). */
+export const placedTriples = (doc: StoredDocument | undefined): PlacedTriple[] => {
+  if (!doc || !mayEmbedTriples(doc)) return [];
   const triples = triplesOfDocument(doc);
   if (triples.length === 0) return [];
   const graphs = graphsOfDocument(doc);
@@ -54,13 +58,23 @@ const placed = (doc: StoredDocument | undefined): PlacedTriple[] => {
 export function triplesChanged(changes: readonly DocumentChange[]): TriplesChanged | undefined {
   const before: PlacedTriple[] = [];
   const after: PlacedTriple[] = [];
+  const readers: ReaderChanges = [];
   for (const c of changes) {
-    // Content, collections and sharing unchanged (a property change, say): the same quads.
-    if (c.before && c.after && c.before.content === c.after.content && sameCollections(c.before, c.after) && triplesShared(c.before) === triplesShared(c.after)) continue;
-    before.push(...placed(c.before));
-    after.push(...placed(c.after));
+    // Content and collections unchanged (a property change, say): the same quads.
+    const sameQuads = c.before !== undefined && c.after !== undefined && c.before.content === c.after.content && sameCollections(c.before, c.after);
+    const sameRoles = c.before !== undefined && c.after !== undefined && sameReaders(readerRoles(c.before), readerRoles(c.after));
+    if (sameQuads && sameRoles) continue;
+    const had = placedTriples(c.before);
+    const has = sameQuads ? had : placedTriples(c.after);
+    if (!sameQuads) {
+      before.push(...had);
+      after.push(...has);
+    }
+    const uri = (c.after ?? c.before)!.uri;
+    if (has.length > 0 && (had.length === 0 || !sameRoles)) readers.push([uri, readerRoles(c.after!)]);
+    else if (has.length === 0 && had.length > 0) readers.push([uri, null]);
   }
-  return before.length === 0 && after.length === 0 ? undefined : { before, after };
+  return before.length === 0 && after.length === 0 && readers.length === 0 ? undefined : { before, after, readers };
 }
 
 const sameCollections = (a: StoredDocument, b: StoredDocument): boolean => {
@@ -69,7 +83,7 @@ const sameCollections = (a: StoredDocument, b: StoredDocument): boolean => {
   return x.length === y.length && x.every((c, i) => c === y[i]);
 };
 
-const graphFields = (key: GraphKey): TermFields => (key === DEFAULT_KEY ? { termType: 'DefaultGraph', value: '' } : { termType: 'NamedNode', value: key });
+export const graphFields = (key: GraphKey): TermFields => (key === DEFAULT_KEY ? { termType: 'DefaultGraph', value: '' } : { termType: 'NamedNode', value: key });
 
 /**
  * Whether the graph store holds the quad of these terms. A document may name anything as an

@@ -3,7 +3,9 @@ import type { Database } from '../../database';
 import type { DocumentWrite } from '../../documents/store';
 import type { Permission } from '../../documents/types';
 import { DEFAULT_GRAPH_IRI } from '../graph-names';
-import { admin, openDb, rows, uniqueName } from '../test-support';
+import { EMBEDDED_STALE_KEY } from '../load';
+import type { Principal } from '../../security/types';
+import { admin, lines, openDb, principal, reader, rows, uniqueName, writer } from '../test-support';
 
 const EX = 'http://example.org/';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -41,9 +43,9 @@ function jsonDoc(uri: string, triples: Array<[string, string, unknown]>, collect
 const write = (db: Database, ...docs: DocumentWrite[]) => db.documents.write(docs, admin);
 
 /** Every quad as `graph s p o` lines, sorted: named graphs through GRAPH ?g, the default graph's as `default`. */
-async function quads(db: Database): Promise<string[]> {
-  const named = rows(await db.triples.query('SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }', { principal: admin }));
-  const inDefault = rows(await db.triples.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o }', { principal: admin, defaultGraphs: [DEFAULT_GRAPH_IRI] }));
+async function quads(db: Database, as: Principal = admin): Promise<string[]> {
+  const named = rows(await db.triples.query('SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }', { principal: as }));
+  const inDefault = rows(await db.triples.query('SELECT ?s ?p ?o WHERE { ?s ?p ?o }', { principal: as, defaultGraphs: [DEFAULT_GRAPH_IRI] }));
   return [...named.map((r) => `${r.g} ${r.s} ${r.p} ${r.o}`), ...inDefault.map((r) => `default ${r.s} ${r.p} ${r.o}`)].sort();
 }
 
@@ -197,15 +199,57 @@ describe('triples embedded in documents', () => {
     });
   });
 
-  test('a document rest-reader may not read shares no triple (until per-document visibility is built); granting it shares them, taking it back withdraws them', async () => {
-    const db = await open();
-    const secret = jsonDoc('/secret.json', [[`${EX}s`, `${EX}p`, `${EX}o`]], [`${EX}c`]);
+  test('a user sees the triples of the documents it may read, and of the graph store, in every read; permission changes follow', async () => {
+    let db = await open();
+    const c = `${EX}c`;
+    const t = (n: string) => [`${EX}s`, `${EX}p`, `${EX}o${n}`] as [string, string, string];
+    const line = (n: string, g = c) => `${g} ${EX}s ${EX}p ${EX}o${n}`;
     const sales: Permission[] = [{ 'role-name': 'sales', capabilities: ['read', 'update'] }];
-    await write(db, { ...secret, metadata: { ...secret.metadata, permissions: replaced(sales) } });
-    expect(await quads(db)).toEqual([]);
+    const secret = jsonDoc('/secret.json', [t('1'), t('3'), t('4')], [c]);
+    // o1: only the secret document; o2: only the public one; o3: both; o4: the secret one and the graph store.
+    await write(db, { ...secret, metadata: { ...secret.metadata, permissions: replaced(sales) } }, jsonDoc('/public.json', [t('2'), t('3')], [c]));
+    await db.triples.update(`INSERT DATA { GRAPH <${c}> { <${EX}s> <${EX}p> <${EX}o4> } }`, { principal: writer });
+    const salesman = principal('sam', 'rest-reader', 'sales');
+    const everything = [line('1'), line('2'), line('3'), line('4')];
+    const lessThat1 = [line('2'), line('3'), line('4')];
+    const seen = async (d: Database) => ({ admin: await quads(d), reader: await quads(d, reader), sales: await quads(d, salesman) });
+    expect(await seen(db)).toEqual({ admin: everything, reader: lessThat1, sales: everything });
+    // Every read: the graph store, things, DESCRIBE; and a SPARQL Update's WHERE cannot copy what it may not read.
+    expect(lines((await db.triples.graphTriples(c, reader)) ?? []).some((l) => l.includes('o1'))).toBe(false);
+    expect(lines(await db.triples.describe([`${EX}s`], reader)).some((l) => l.includes('o1'))).toBe(false);
+    expect(lines(await db.triples.describe([`${EX}s`], salesman)).some((l) => l.includes('o1'))).toBe(true);
+    await db.triples.update(`INSERT { GRAPH <${EX}copy> { ?s ?p ?o } } WHERE { GRAPH <${c}> { ?s ?p ?o } }`, { principal: writer });
+    expect((await quads(db)).filter((l) => l.startsWith(`${EX}copy `))).toEqual(lessThat1.map((l) => l.replace(c, `${EX}copy`)));
+    // The quads hidden for a read are all back after it.
+    expect((await quads(db)).filter((l) => l.startsWith(`${c} `))).toEqual(everything);
+    // The reader table survives a reopen, from the log and from a compacted snapshot.
+    db = await reopen(db);
+    expect((await seen(db)).reader.filter((l) => l.startsWith(`${c} `))).toEqual(lessThat1);
+    await db.triples.compact();
+    db = await reopen(db);
+    expect((await seen(db)).reader.filter((l) => l.startsWith(`${c} `))).toEqual(lessThat1);
+    // Granting rest-reader read shows o1; taking it back hides it again.
     await db.documents.write([{ uri: '/secret.json', metadata: { permissions: replaced([...sales, ...usual]) } }], admin);
-    expect(await quads(db)).toEqual([`${EX}c ${EX}s ${EX}p ${EX}o`]);
+    expect((await quads(db, reader)).filter((l) => l.startsWith(`${c} `))).toEqual(everything);
     await db.documents.write([{ uri: '/secret.json', metadata: { permissions: replaced(sales) } }], admin);
-    expect(await quads(db)).toEqual([]);
+    expect((await quads(db, reader)).filter((l) => l.startsWith(`${c} `))).toEqual(lessThat1);
+    // Deleting the secret document drops o1 and keeps o4 (the graph store holds it).
+    await db.documents.remove(['/secret.json'], admin);
+    expect((await quads(db, reader)).filter((l) => l.startsWith(`${c} `))).toEqual(lessThat1);
+    expect((await quads(db)).filter((l) => l.startsWith(`${c} `))).toEqual(lessThat1);
+  });
+
+  test('documents left to index when a worker stopped (after a scene import’s commit) are indexed at the next load, once', async () => {
+    let db = await open();
+    await write(db, jsonDoc('/a.json', [[`${EX}s`, `${EX}p`, `${EX}o1`]], [`${EX}c`]), jsonDoc('/b.json', [[`${EX}s`, `${EX}p`, `${EX}o2`]]));
+    const expected = await quads(db);
+    await db.idb.put('config', { uris: ['/a.json', '/b.json'] }, EMBEDDED_STALE_KEY);
+    db = await reopen(db);
+    expect(await quads(db)).toEqual(expected);
+    expect(await db.idb.get('config', EMBEDDED_STALE_KEY)).toBeUndefined();
+    await db.documents.remove(['/a.json'], admin);
+    expect(await quads(db)).toEqual([`default ${EX}s ${EX}p ${EX}o2`]);
+    db = await reopen(db);
+    expect(await quads(db)).toEqual([`default ${EX}s ${EX}p ${EX}o2`]);
   });
 });

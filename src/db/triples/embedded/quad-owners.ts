@@ -141,6 +141,11 @@ export class QuadOwners {
     return this.used;
   }
 
+  /** The graphs documents' quads are in. */
+  graphs(): Iterable<string> {
+    return this.perGraph.keys();
+  }
+
   /** How many quads documents embed in the graph (engine name, '' for the default graph). */
   embeddedIn(graph: string): number {
     return this.perGraph.get(graph) ?? 0;

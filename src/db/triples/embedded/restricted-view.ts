@@ -36,6 +36,8 @@ export interface RestrictionSource {
   matchingUris(query: Query, principal: Principal, deadline: Deadline): Promise<string[]>;
   /** Those documents as stored (the unreadable and missing left out). */
   readDocuments(uris: readonly string[], principal: Principal, deadline: Deadline): Promise<StoredDocument[]>;
+  /** Documents as stored, whoever may read them (the missing left out): what some user may not see. */
+  readStored(uris: readonly string[]): Promise<StoredDocument[]>;
   /** Changes whenever a write starts or ends (odd while one runs). */
   generation(): number;
 }
