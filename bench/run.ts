@@ -24,6 +24,12 @@
  * by the two-term query — against the same answer computed in a page from an array of the
  * indexed values; written as the `values` section.
  *
+ * Embedded (bench/embedded.ts): the search section's documents with ~10 embedded triples each
+ * through the service worker — ingest against the same documents without triples, and a SPARQL
+ * query restricted by a two-term string query matching 1% of them — against the same query on
+ * an in-page Oxigraph store holding only those documents' triples; written as the `embedded`
+ * section.
+ *
  * Scenes (bench/scenes.ts): export and import (`/tabula/v1/scene`) of a database holding the
  * semantics section's triples and the search section's documents, against the same records read and written straight in
  * IndexedDB from the page; written as the `scenes` section.
@@ -49,14 +55,17 @@
  * 30000), BENCH_PEERS_BUDGET (ms of runs per query and peer before sampling stops, default
  * 60000), BENCH_PEERS_TOTAL (documents, default BENCH_TOTAL), BENCH_PEERS_BATCHES (default
  * BENCH_BATCHES), BENCH_PEERS_LATENCY (single-document samples, default BENCH_COUNT),
- * BENCH_PEERS_DOCS (search documents, default BENCH_SEARCH_DOCS); BENCH_ENGINEHOST_TRIPLES (default
+ * BENCH_PEERS_DOCS (search documents, default BENCH_SEARCH_DOCS); BENCH_EMBEDDED_DOCS (default 100000),
+ * BENCH_EMBEDDED_BATCH (documents per bulk request, default 1000), BENCH_EMBEDDED_RUNS (default 50),
+ * BENCH_EMBEDDED_WARMUP (default 10), BENCH_EMBEDDED_UNRESTRICTED_RUNS (default 5),
+ * BENCH_EMBEDDED_SETTLE_WAIT (ms, default 120000); BENCH_ENGINEHOST_TRIPLES (default
  * 100000), BENCH_ENGINEHOST_RUNS (per query, default 30), BENCH_ENGINEHOST_WARMUP (default 5),
  * BENCH_ENGINEHOST_PROBE_MS (how long pings run beside the long query, default 4000);
- * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_SCENES=1 /
+ * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_EMBEDDED=1 / BENCH_SKIP_SCENES=1 /
  * BENCH_SKIP_PEERS=1 / BENCH_SKIP_ENGINEHOST=1 leave a part out (its sections are then null in latest.json; values runs on the search
  * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
  * BENCH_SEARCH_WARMUP; peers reuses the documents section's bulk figures when that section
- * ran on the same documents and batch sizes). A full run takes about half an hour.
+ * ran on the same documents and batch sizes). A full run takes about 35 minutes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -74,6 +83,7 @@ import { fmt, table } from './report';
 import { printSemantics, runSemantics, semanticsOptionsFromEnv, type SemanticsResults } from './semantics';
 import { PREFIX as SEARCH_PREFIX, TARGET_QUERY, printSearch, runSearch, searchOptionsFromEnv, type SearchResults } from './search';
 import { printValues, runValues, type ValuesResults } from './values';
+import { embeddedOptionsFromEnv, printEmbedded, runEmbedded, type EmbeddedResults } from './embedded';
 import { printScenes, runScenes, type ScenesResults } from './scenes';
 import { peersOptionsFromEnv, printPeers, runPeers, type PeersResults } from './peers';
 import { engineHostOptionsFromEnv, printEngineHost, runEngineHost, type EngineHostResults } from './engine-host';
@@ -88,11 +98,13 @@ const skipDocuments = process.env.BENCH_SKIP_DOCUMENTS === '1';
 const skipSemantics = process.env.BENCH_SKIP_SEMANTICS === '1';
 const skipSearch = process.env.BENCH_SKIP_SEARCH === '1';
 const skipValues = skipSearch || process.env.BENCH_SKIP_VALUES === '1';
+const skipEmbedded = process.env.BENCH_SKIP_EMBEDDED === '1';
 const skipScenes = process.env.BENCH_SKIP_SCENES === '1';
 const skipPeers = process.env.BENCH_SKIP_PEERS === '1';
 const skipEngineHost = process.env.BENCH_SKIP_ENGINEHOST === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
+const embeddedOptions = embeddedOptionsFromEnv(process.env);
 const peersOptions = peersOptionsFromEnv(process.env, {
   bulkVariants: semanticsOptions.bulkVariants,
   compactionWaitMs: semanticsOptions.compactionWaitMs,
@@ -201,6 +213,13 @@ async function main(): Promise<void> {
       if (values.results) printValues(values.results);
     }
 
+    let embedded: EmbeddedResults | null = null;
+    if (!skipEmbedded) {
+      console.log(`\nEmbedded: ${embeddedOptions.docs} documents with ~10 embedded triples each, bulk batches of ${embeddedOptions.batchSize}, ${embeddedOptions.runs} runs of the restricted query`);
+      embedded = await runEmbedded(browser, baseURL, script, embeddedOptions, (line) => console.log(line));
+      printEmbedded(embedded);
+    }
+
     let scenes: ScenesResults | null = null;
     if (!skipScenes) {
       console.log('\nScenes: export and import of the semantics section\'s triples and the search section\'s documents');
@@ -243,7 +262,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipEmbedded ? ['embedded'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -254,6 +273,7 @@ async function main(): Promise<void> {
       engineHost,
       search,
       values: values.results,
+      embedded,
       scenes,
       peers,
     };

@@ -14,3 +14,4 @@ export { valuesBaselineForget, valuesBaselineLoad } from './values-baseline';
 export { sceneCounts, sceneExport, sceneForget, sceneImport, sceneRawBaseline } from './scene-api';
 export { tabulaSearchRuns, tabulaSingleLatency, tabulaSparqlRuns } from './peers-tabula';
 export { engineHostDocument, engineHostStart, longQueryProbe, longRequestProbe } from './engine-host';
+export { embeddedFirstRestricted, embeddedFloorForget, embeddedFloorLoad, embeddedIngest, embeddedLatency, embeddedSettled, embeddedVerify, embeddedVerifyAnswers } from './embedded-api';
