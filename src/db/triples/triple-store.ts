@@ -167,6 +167,8 @@ export class TripleStore {
   private hostExpectedUntil = 0;
   /** Queries waiting for a host to replace one that went away. */
   private readonly hostWaiters: Array<() => void> = [];
+  /** Counts the document writes that changed who may read documents holding triples (a host's answer is checked against it). */
+  private readersChanged = 0;
   /** Where restricted queries find their documents, once the database has said. */
   private documentSource: RestrictionSource | undefined;
   /** Views of restricted queries kept for the next query with the same restriction. */
@@ -225,8 +227,13 @@ export class TripleStore {
       deadline.check('the SPARQL query');
       return result;
     };
+    const { principal } = prepared.options;
     // A user who may not read some documents holding triples: here, with their quads out of sight (the host's replica keeps no reader table).
-    if (await this.hidesSomething(prepared.options.principal)) return this.readingAs(prepared.options.principal, 'input', evaluate);
+    if (await this.hidesSomething(principal)) return this.readingAs(principal, 'input', evaluate);
+    // A write that hid something from this user while the host answered may have reached the host first: that answer is not used.
+    const readersBefore = this.readersChanged;
+    const checked = async (result: QueryResult): Promise<QueryResult> =>
+      this.readersChanged !== readersBefore && (await this.hidesSomething(principal)) ? this.readingAs(principal, 'input', evaluate) : result;
     for (let attempt = 0; attempt < 2; attempt++) {
       // The first query with no host asks the pages for one; so does one whose host went away.
       if (!this.usableHost()) await this.askForHost();
@@ -235,7 +242,7 @@ export class TripleStore {
       try {
         deadline.check('the SPARQL query');
         const result = await host.query(prepared);
-        return fromPortable(await this.module(), result);
+        return checked(fromPortable(await this.module(), result));
       } catch (e) {
         if (!(e instanceof HostGone)) throw e;
       }
@@ -303,7 +310,10 @@ export class TripleStore {
       const generation = source.generation();
       const engine = await this.readable();
       const hidden = await this.hiddenQuads(engine, principal);
+      // Decided in the same turn as the read: a write applied meanwhile may have hidden something.
       return this.reading(blame, (now) => {
+        // Nothing hidden from this user (the usual case): no reason to mind the writes.
+        if (!now.readers.hiddenFrom(principal)) return { value: plain(now) };
         if (now !== engine || source.generation() !== generation) return undefined;
         return { value: withoutQuads(now.store, hidden, () => plain(now)) };
       });
@@ -412,6 +422,7 @@ export class TripleStore {
           else this.forgetEngine();
           return;
         }
+        if (entry.readers) this.readersChanged++;
         this.host?.forward(entry, []);
         logged(engine, entry);
         this.lastWrite = performance.now();
