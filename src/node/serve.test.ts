@@ -288,14 +288,15 @@ describe('npm run serve', () => {
     const bytes = new Uint8Array(await new Response(makeZip(files)).arrayBuffer());
     await writeFile(good, bytes);
     await writeFile(damaged, bytes.slice(0, bytes.length - 10));
-    const child = spawn(tsx, [script, '--port', '0', '--scene', good], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: tsx runs the server in a child process, which a kill of tsx alone would leave running.
+    const child = spawn(tsx, [script, '--port', '0', '--scene', good], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const line = await firstLine(child);
       expect(line).toContain(`started from ${good}`);
       const url = /http:\/\/\S+/.exec(line)![0];
       expect(await (await fetch(`${url}/v1/documents?uri=/hello.json`, { headers: { authorization: basicAdmin } })).json()).toEqual({ hello: 'scene' });
     } finally {
-      child.kill('SIGKILL');
+      process.kill(-child.pid!, 'SIGKILL');
     }
     const bad = spawn(tsx, [script, '--port', '0', '--scene', damaged], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
