@@ -21,7 +21,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/search', label: 'Search', summary: 'string queries with suggestions, snippets, facets and the exact request', render: (params) => <SearchPage params={params} /> },
   { path: '/options', label: 'Options', summary: 'query option sets, values definitions and range indexes', render: (params) => <OptionsRoute params={params} /> },
   { path: '/analytics', label: 'Analytics', summary: 'distinct values, frequencies and aggregates as charts and tables', render: (params) => <AnalyticsRoute params={params} /> },
-  { path: '/sparql', label: 'SPARQL', summary: 'an editor with completion, results in every format, history and saved queries', render: () => <SparqlEditorRoute /> },
+  { path: '/sparql', label: 'SPARQL', summary: 'an editor with completion, results in every format, history and saved queries', render: (params) => <SparqlEditorRoute params={params} /> },
   { path: '/graphs', label: 'Graphs', summary: 'graphs and their triples, a node\'s neighbourhood, RDF import and export', render: (params) => <GraphBrowser params={params} /> },
 ];
 

@@ -11,8 +11,10 @@ import { useDeleteDocument } from '../queries/delete-document';
 import { useDocument } from '../queries/get-document';
 import { useDocumentMetadata } from '../queries/get-document-metadata';
 import { explorerHref, type DocumentTab, type ExplorerState } from '../lib/explorer-state';
+import { canEmbedTriples } from '../lib/embedded-triples';
 import { ContentEditor } from './content-editor';
 import { ContentView } from './content-view';
+import { EmbeddedTriples } from './embedded-triples';
 import { FormatBadge } from './format-badge';
 import { MetadataEditor } from './metadata-editor';
 import { MetadataView } from './metadata-view';
@@ -22,7 +24,7 @@ const tabs = [
   { id: 'metadata', label: 'Metadata' },
 ] as const;
 
-/** One open document: its content and metadata, with edit and delete. */
+/** One open document: its content and metadata, with edit and delete, and the triples it embeds. */
 export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: string }) {
   const doc = useDocument(uri);
   const remove = useDeleteDocument();
@@ -80,6 +82,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
         {/* The read behind the tab shown: its content, or its metadata as JSON. */}
         <SentRequest request={describeRequest(base, documentReadRequest(uri, state.tab))} kind="document" />
       </div>
+      <EmbeddedTriples uri={uri} enabled={doc.data !== undefined && canEmbedTriples(doc.data.format)} />
 
       <ConfirmDelete
         open={confirming}

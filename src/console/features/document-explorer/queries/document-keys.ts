@@ -15,4 +15,6 @@ export const documentKeys = {
   list: (connection: string, scope: ListScope) => [...documentKeys.lists(connection), scope] as const,
   content: (connection: string, uri: string) => [...documentKeys.all(connection), 'content', uri] as const,
   metadata: (connection: string, uri: string) => [...documentKeys.all(connection), 'metadata', uri] as const,
+  /** The triples the document embeds. */
+  triples: (connection: string, uri: string) => [...documentKeys.all(connection), 'triples', uri] as const,
 };

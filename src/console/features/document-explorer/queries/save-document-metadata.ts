@@ -12,6 +12,8 @@ export function useSaveDocumentMetadata(uri: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.metadata(key, uri) }),
+        // Collections are the graphs its triples are in.
+        queryClient.invalidateQueries({ queryKey: documentKeys.triples(key, uri) }),
         // Collections decide what a collection-filtered listing shows.
         queryClient.invalidateQueries({ queryKey: documentKeys.lists(key) }),
       ]),

@@ -23,6 +23,8 @@ export function useSaveDocument() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.content(key, uri) }),
         queryClient.invalidateQueries({ queryKey: documentKeys.metadata(key, uri) }),
+        // The content is where its triples are.
+        queryClient.invalidateQueries({ queryKey: documentKeys.triples(key, uri) }),
         queryClient.invalidateQueries({ queryKey: documentKeys.lists(key) }),
       ]),
   });

@@ -4,9 +4,10 @@ import { useConnection } from '../../../lib/connection';
 import { compactIri } from '../lib/prefixes';
 import { INCOMING_LIMIT, useNodeTriples } from '../queries/node-triples';
 import { NeighbourhoodDiagram } from './neighbourhood-diagram';
+import { SourceDocuments } from './source-documents';
 import { TermView } from './term-view';
 
-/** A node: the triples it is the subject of, those pointing at it, and a diagram of its neighbourhood. */
+/** A node: the triples it is the subject of, those pointing at it, a diagram of its neighbourhood, and the documents embedding them. */
 export function ThingsView({ iri }: { iri: string }) {
   const { client } = useConnection();
   const node = useNodeTriples(iri);
@@ -75,6 +76,7 @@ export function ThingsView({ iri }: { iri: string }) {
             </section>
           </div>
         )}
+        <SourceDocuments iri={iri} />
       </div>
     </article>
   );

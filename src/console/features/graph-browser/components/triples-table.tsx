@@ -1,7 +1,7 @@
 import { ErrorMessage } from '../../../components/error-message';
 import { graphsHref, type BrowserState } from '../lib/browser-state';
 import { TRIPLES_PAGE_SIZE, useGraphCount, useGraphTriples } from '../queries/graph-triples';
-import { TermView } from './term-view';
+import { TripleRows } from './triple-rows';
 
 /** A graph's triples, a page at a time, ordered by subject, predicate, object. */
 export function TriplesTable({ graph, state }: { graph: string; state: BrowserState }) {
@@ -23,32 +23,7 @@ export function TriplesTable({ graph, state }: { graph: string; state: BrowserSt
       {triples.data.length === 0 ? (
         <p className="muted empty">{state.page > 1 ? 'No triples on this page.' : 'This graph has no triples.'}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="table triples" aria-label="Triples">
-            <thead>
-              <tr>
-                <th scope="col">Subject</th>
-                <th scope="col">Predicate</th>
-                <th scope="col">Object</th>
-              </tr>
-            </thead>
-            <tbody>
-              {triples.data.map((t, i) => (
-                <tr key={i}>
-                  <td>
-                    <TermView term={t.subject} />
-                  </td>
-                  <td>
-                    <TermView term={t.predicate} />
-                  </td>
-                  <td>
-                    <TermView term={t.object} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TripleRows label="Triples" triples={triples.data} />
       )}
       {count.isError && <ErrorMessage error={count.error} title="Could not count the triples" />}
       <div className="pager">

@@ -10,4 +10,6 @@ export const graphKeys = {
   page: (connection: string, graph: string, page: number) => [...graphKeys.all(connection), 'page', graph, page] as const,
   permissions: (connection: string, graph: string) => [...graphKeys.all(connection), 'permissions', graph] as const,
   node: (connection: string, iri: string) => [...graphKeys.all(connection), 'node', iri] as const,
+  /** The documents whose embedded triples mention the node. */
+  sources: (connection: string, iri: string) => [...graphKeys.all(connection), 'sources', iri] as const,
 };

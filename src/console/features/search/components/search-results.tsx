@@ -5,8 +5,9 @@ import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { navigate } from '../../../lib/use-hash-route';
 import { removeRefinement, type Refinement } from '../lib/refinements';
 import { percent, resultBody, type ResultBody } from '../lib/result-view';
-import { documentHref, pageInfo, PAGE_LENGTHS, searchHref, type SearchState } from '../lib/search-state';
+import { DEFAULT_OPTIONS, documentHref, pageInfo, PAGE_LENGTHS, searchHref, type SearchState } from '../lib/search-state';
 import { durationMs, formatMs } from '../lib/timing';
+import { sparqlHref } from '../../sparql-editor/lib/document-query-link';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { SearchRun } from '../queries/run-search';
 
@@ -98,6 +99,7 @@ function ResultsPage({ state, run, stale }: { state: SearchState; run: SearchRun
           {serverMs !== undefined ? `${formatMs(serverMs)} on the server · ${formatMs(run.elapsedMs)} round trip` : `${formatMs(run.elapsedMs)} round trip`}
         </span>
       </p>
+      {response.total > 0 && <TriplesLink state={state} />}
       {results.length === 0 ? (
         <>
           <p className="muted empty">{response.total > 0 ? 'No results on this page.' : 'Nothing matches this query.'}</p>
@@ -112,6 +114,23 @@ function ResultsPage({ state, run, stale }: { state: SearchState; run: SearchRun
       )}
       <Pager state={state} total={response.total} />
     </div>
+  );
+}
+
+/**
+ * Opens the SPARQL editor on the triples these documents embed: the same string query, options
+ * set and structured query become its document query. Offered when the search selects documents:
+ * with neither a string nor a structured query it matches them all, and SPARQL sees every triple anyway.
+ */
+function TriplesLink({ state }: { state: SearchState }) {
+  if (!state.q.trim() && !state.structuredQuery) return null;
+  const href = sparqlHref({ q: state.q, options: state.options === DEFAULT_OPTIONS ? undefined : state.options, structuredQuery: state.structuredQuery });
+  return (
+    <p className="search-results__actions">
+      <a className="button button--small" href={href} title="Open the SPARQL editor with this search as its document query">
+        Query these documents’ triples
+      </a>
+    </p>
   );
 }
 

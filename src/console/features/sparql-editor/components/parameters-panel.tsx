@@ -4,9 +4,11 @@ import {
   emptyBinding,
   type BindingKind,
   type BindingRow,
+  restrictionOf,
   type RequestParameters,
 } from '../lib/request-parameters';
 import type { Operation } from '../lib/sparql-syntax';
+import { DocumentQueryFields } from './document-query-fields';
 
 interface ParametersPanelProps {
   parameters: RequestParameters;
@@ -33,7 +35,7 @@ const kinds: { kind: BindingKind; label: string }[] = [
   { kind: 'lang', label: 'Language string' },
 ];
 
-/** The request parameters of a query or an update: its dataset, bound values and base IRI. */
+/** The request parameters of a query or an update: its document query (queries only), dataset, bound values and base IRI. */
 export function ParametersPanel({ parameters, operation, onChange }: ParametersPanelProps) {
   const id = useId();
   const set = (patch: Partial<RequestParameters>) => onChange({ ...parameters, ...patch });
@@ -42,6 +44,11 @@ export function ParametersPanel({ parameters, operation, onChange }: ParametersP
 
   return (
     <section className="sparql-parameters" aria-label="Request parameters">
+      {operation === 'query' ? (
+        <DocumentQueryFields value={parameters.documentQuery} onChange={(documentQuery) => set({ documentQuery })} />
+      ) : (
+        restrictionOf(parameters.documentQuery) && <p className="hint">The document query applies to queries only: an update is sent without it.</p>
+      )}
       <div className="sparql-parameters__graphs">
         {graphLists[operation].map(({ key, label, param, hint }) => (
           <div key={key} className="sparql-parameters__field">

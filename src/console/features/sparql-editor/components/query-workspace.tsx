@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { DataVocabulary } from '../lib/sparql-completion';
 import type { QueryTab } from '../lib/query-tab-store';
-import { countParameters } from '../lib/request-parameters';
+import { countParameters, restrictionOf } from '../lib/request-parameters';
 import { analyseSparql, type SparqlAnalysis } from '../lib/sparql-syntax';
 import type { RunState } from '../lib/use-sparql-runs';
 import { ParametersPanel } from './parameters-panel';
@@ -28,7 +28,8 @@ export const RUN_SHORTCUT = isMac ? '⌘+Enter' : 'Ctrl+Enter';
 
 /** One query tab: its editor, parameters and last result. */
 export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel, onOpenSaved }: QueryWorkspaceProps) {
-  const [showParameters, setShowParameters] = useState(false);
+  // A tab with a document query opens with it in view: what it restricts the query to is easily forgotten.
+  const [showParameters, setShowParameters] = useState(() => restrictionOf(tab.parameters.documentQuery) !== undefined);
   // Parsing on every key would compete with typing; the badge may lag a keystroke.
   const text = useDeferredValue(tab.text);
   const analysis = useMemo(() => analyseSparql(text, tab.parameters.base.trim() || undefined), [text, tab.parameters.base]);

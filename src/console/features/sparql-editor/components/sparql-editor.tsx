@@ -1,6 +1,9 @@
 /** The SPARQL editor page: query tabs, the workspace of the selected one, and the run history. */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
+import { navigate } from '../../../lib/use-hash-route';
+import { restrictedQueryTab, sparqlHref } from '../lib/document-query-link';
+import type { DocumentQuery } from '../lib/request-parameters';
 import { useDataVocabulary } from '../queries/get-data-vocabulary';
 import { useQueryTabs } from '../lib/use-query-tabs';
 import { useRunHistory } from '../lib/use-run-history';
@@ -10,8 +13,10 @@ import { QueryTabBar } from './query-tab-bar';
 import { QueryWorkspace } from './query-workspace';
 import '../sparql-editor.css';
 
-export default function SparqlEditor() {
+/** `link`: a document query another page linked here with; it opens in a tab of its own. */
+export default function SparqlEditor({ link }: { link?: DocumentQuery }) {
   const tabs = useQueryTabs();
+  useOpenLinkedTab(link, tabs);
   const history = useRunHistory();
   const [recordError, setRecordError] = useState<unknown>();
   const { runs, run, cancel } = useSparqlRuns(history.record, setRecordError);
@@ -69,4 +74,24 @@ export default function SparqlEditor() {
       />
     </div>
   );
+}
+
+/**
+ * Opens a linked document query in a new tab once the tabs are read, then drops it from the
+ * address (replaced, so Back returns to the page that linked here and a reload opens nothing).
+ */
+function useOpenLinkedTab(link: DocumentQuery | undefined, { tabs, add }: ReturnType<typeof useQueryTabs>): void {
+  const linkKey = link ? JSON.stringify(link) : undefined;
+  const opened = useRef<string | undefined>(undefined);
+  const loaded = tabs !== undefined;
+  useEffect(() => {
+    if (linkKey === undefined) {
+      opened.current = undefined;
+      return;
+    }
+    if (!loaded || opened.current === linkKey) return;
+    opened.current = linkKey;
+    add(restrictedQueryTab(JSON.parse(linkKey) as DocumentQuery));
+    navigate(sparqlHref(), { replace: true });
+  }, [linkKey, loaded, add]);
 }

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { compactIri, graphBrowserHref, literalSuffix, termSyntax } from './rdf-term-text';
-import { countParameters, emptyBinding, emptyParameters, toQueryOptions, toUpdateOptions, xsdLocalName, type RequestParameters } from './request-parameters';
+import { countParameters, emptyBinding, emptyDocumentQuery, emptyParameters, normaliseParameters, restrictionOf, selectsDocuments, toQueryOptions, toUpdateOptions, xsdLocalName, type RequestParameters } from './request-parameters';
+import { readDocumentQueryLink, restrictedQueryTab, sparqlHref } from './document-query-link';
+import { parseHash } from '../../../lib/hash-route';
+import { tabLabel } from './query-tab-store';
+import { sparqlQueryRequest } from '../../../../client/sparql';
 import { downloadName, formatsFor } from './result-formats';
 import { formatDuration, formatRunTime, querySummaryLine } from './format-run';
 
@@ -17,6 +21,7 @@ describe('request parameters', () => {
       { ...emptyBinding, name: '$label', kind: 'lang', value: ' chat ', lang: 'fr' },
       { ...emptyBinding, name: '  ', value: 'half-filled row' },
     ],
+    documentQuery: { q: 'apple pie', structuredQuery: '  ', options: ' recipes ' },
   };
 
   test('a query carries the default and named graphs, trimmed, and the bindings without ? or $', () => {
@@ -29,18 +34,36 @@ describe('request parameters', () => {
         { name: 'n', value: '42', type: 'int' },
         { name: 'label', value: ' chat ', lang: 'fr' },
       ],
+      restriction: { q: 'apple pie', options: 'recipes' },
     });
   });
 
   test('an update carries the using- graphs instead', () => {
     expect(toUpdateOptions(filled)).toMatchObject({ usingGraphs: ['http://u/1'], usingNamedGraphs: [], base: 'http://base/' });
     expect(toUpdateOptions(filled)).not.toHaveProperty('defaultGraphs');
+    expect(toUpdateOptions(filled)).not.toHaveProperty('restriction');
   });
 
   test('counts what a request of each kind would send', () => {
-    expect(countParameters(filled, 'query')).toBe(2 + 1 + 3 + 1);
+    expect(countParameters(filled, 'query')).toBe(2 + 1 + 3 + 1 + 2);
     expect(countParameters(filled, 'update')).toBe(1 + 3 + 1);
     expect(countParameters(emptyParameters, 'query')).toBe(0);
+  });
+
+  test('a document query: what is blank is left out, and only a string or structured query selects documents', () => {
+    expect(restrictionOf(emptyDocumentQuery)).toBeUndefined();
+    expect(toQueryOptions(emptyParameters)).not.toHaveProperty('restriction');
+    expect(restrictionOf({ q: ' ', structuredQuery: ' {"query":{}} ', options: '' })).toEqual({ structuredQuery: '{"query":{}}' });
+    expect(selectsDocuments({ ...emptyDocumentQuery, options: 'recipes' })).toBe(false);
+    expect(selectsDocuments({ ...emptyDocumentQuery, q: 'pie' })).toBe(true);
+    // The request sends it as MarkLogic's parameters.
+    const params = sparqlQueryRequest('ASK {}', toQueryOptions(filled)).params;
+    expect([params.get('q'), params.get('options'), params.has('structuredQuery')]).toEqual(['apple pie', 'recipes', false]);
+  });
+
+  test('a stored tab or history entry from before document queries reads as having none', () => {
+    expect(normaliseParameters({ defaultGraphs: ['g'] }).documentQuery).toEqual(emptyDocumentQuery);
+    expect(normaliseParameters({ documentQuery: { q: 'x', options: 7 } }).documentQuery).toEqual({ q: 'x', structuredQuery: '', options: '' });
   });
 
   test.for([
@@ -51,6 +74,23 @@ describe('request parameters', () => {
     ['', 'string'],
   ])('reads the datatype %s as %s', ([given, local]) => {
     expect(xsdLocalName(given)).toBe(local);
+  });
+});
+
+describe('a link opening the editor on some documents’ triples', () => {
+  test('carries the document query there and back', () => {
+    const href = sparqlHref({ q: 'apple pie', options: 'recipes', structuredQuery: '' });
+    expect(href).toBe('#/sparql?q=apple+pie&options=recipes');
+    expect(readDocumentQueryLink(parseHash(href).params)).toEqual({ q: 'apple pie', options: 'recipes', structuredQuery: '' });
+    expect(readDocumentQueryLink(parseHash(sparqlHref()).params)).toBeUndefined();
+  });
+
+  test('opens a tab named after it, whose query lists each triple with its graph', () => {
+    const tab = restrictedQueryTab({ q: 'apple\npie', structuredQuery: '', options: 'recipes' });
+    expect(tabLabel({ text: tab.text, title: 'Query 2' })).toBe('Triples: apple pie');
+    expect(tab.text).toContain('SELECT ?s ?p ?o ?g');
+    expect(tab.parameters).toEqual({ ...emptyParameters, documentQuery: { q: 'apple\npie', structuredQuery: '', options: 'recipes' } });
+    expect(restrictedQueryTab({ q: '', structuredQuery: '{"query":{}}', options: '' }).text).toMatch(/^# Triples: structured query\n/);
   });
 });
 

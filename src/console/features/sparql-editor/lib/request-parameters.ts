@@ -3,7 +3,7 @@
  * into the client's request options. Kept as typed (strings, empty rows allowed) so
  * half-filled rows survive a reload; cleaned up only when a request is made.
  */
-import type { SparqlBindingValue, SparqlQueryOptions, SparqlUpdateOptions } from '../../../../client/sparql';
+import type { DocumentRestriction, SparqlBindingValue, SparqlQueryOptions, SparqlUpdateOptions } from '../../../../client/sparql';
 import { XSD } from '../../../lib/xsd';
 
 export type BindingKind = 'iri' | 'typed' | 'lang';
@@ -18,6 +18,19 @@ export interface BindingRow {
   lang: string;
 }
 
+/**
+ * A document query (queries only): the query then sees only the triples of the documents it
+ * matches (`q`, `structuredQuery`, `options` on /v1/graphs/sparql, read as /v1/search reads them).
+ */
+export interface DocumentQuery {
+  /** A string query. */
+  q: string;
+  /** A structured query, JSON or XML text. */
+  structuredQuery: string;
+  /** A stored query options set; empty: the server's default. */
+  options: string;
+}
+
 export interface RequestParameters {
   defaultGraphs: string[];
   namedGraphs: string[];
@@ -25,7 +38,10 @@ export interface RequestParameters {
   usingNamedGraphs: string[];
   bindings: BindingRow[];
   base: string;
+  documentQuery: DocumentQuery;
 }
+
+export const emptyDocumentQuery: DocumentQuery = { q: '', structuredQuery: '', options: '' };
 
 export const emptyParameters: RequestParameters = {
   defaultGraphs: [],
@@ -34,6 +50,7 @@ export const emptyParameters: RequestParameters = {
   usingNamedGraphs: [],
   bindings: [],
   base: '',
+  documentQuery: emptyDocumentQuery,
 };
 
 export const emptyBinding: BindingRow = { name: '', kind: 'iri', value: '', datatype: 'xsd:string', lang: '' };
@@ -58,8 +75,25 @@ export const commonDatatypes = [
 ] as const;
 
 export function toQueryOptions(p: RequestParameters): SparqlQueryOptions {
-  return { defaultGraphs: iris(p.defaultGraphs), namedGraphs: iris(p.namedGraphs), ...common(p) };
+  const restriction = restrictionOf(p.documentQuery);
+  return { defaultGraphs: iris(p.defaultGraphs), namedGraphs: iris(p.namedGraphs), ...common(p), ...(restriction ? { restriction } : {}) };
 }
+
+/** The restriction a document query sends (what is blank is left out); `undefined` when it is all blank. */
+export function restrictionOf(d: DocumentQuery): DocumentRestriction | undefined {
+  const restriction: DocumentRestriction = {
+    ...(d.q.trim() ? { q: d.q } : {}),
+    ...(d.structuredQuery.trim() ? { structuredQuery: d.structuredQuery.trim() } : {}),
+    ...(d.options.trim() ? { options: d.options.trim() } : {}),
+  };
+  return Object.keys(restriction).length > 0 ? restriction : undefined;
+}
+
+/**
+ * Whether a document query selects documents: a string or structured query does. An options
+ * set alone matches every document, and the SPARQL query then sees every triple (managed ones too).
+ */
+export const selectsDocuments = (d: DocumentQuery): boolean => d.q.trim() !== '' || d.structuredQuery.trim() !== '';
 
 export function toUpdateOptions(p: RequestParameters): SparqlUpdateOptions {
   return { usingGraphs: iris(p.usingGraphs), usingNamedGraphs: iris(p.usingNamedGraphs), ...common(p) };
@@ -68,7 +102,8 @@ export function toUpdateOptions(p: RequestParameters): SparqlUpdateOptions {
 /** How many parameters a request of this kind would carry (the panel's badge). */
 export function countParameters(p: RequestParameters, operation: 'query' | 'update'): number {
   const graphs = operation === 'update' ? [p.usingGraphs, p.usingNamedGraphs] : [p.defaultGraphs, p.namedGraphs];
-  return graphs.reduce((n, list) => n + iris(list).length, 0) + bindings(p.bindings).length + (p.base.trim() ? 1 : 0);
+  const restriction = operation === 'query' ? Object.keys(restrictionOf(p.documentQuery) ?? {}).length : 0;
+  return graphs.reduce((n, list) => n + iris(list).length, 0) + bindings(p.bindings).length + (p.base.trim() ? 1 : 0) + restriction;
 }
 
 /** Reads a stored value defensively: an older version, or another tab, may have written it. */
@@ -82,7 +117,14 @@ export function normaliseParameters(raw: unknown): RequestParameters {
     usingNamedGraphs: strings(r.usingNamedGraphs),
     bindings: Array.isArray(r.bindings) ? r.bindings.map(normaliseBinding) : [],
     base: typeof r.base === 'string' ? r.base : '',
+    documentQuery: normaliseDocumentQuery(r.documentQuery),
   };
+}
+
+function normaliseDocumentQuery(raw: unknown): DocumentQuery {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { q: str(r.q), structuredQuery: str(r.structuredQuery), options: str(r.options) };
 }
 
 function normaliseBinding(raw: unknown): BindingRow {
