@@ -217,6 +217,35 @@ describe('asking the pages for a host', () => {
   });
 });
 
+describe('an ask no page heard', () => {
+  it('is repeated while no host attached (twice at most), and the host it brings answers the next query', async () => {
+    const db = await openDb(uniqueName('replica-ask-lost'), { hostReturnMs: 30 });
+    open.push({ close: () => db.close() });
+    const host = silentHost();
+    // The page's listener is not there for the first ask: that one is lost.
+    const ask = vi.fn(async () => {
+      if (ask.mock.calls.length > 1) setTimeout(() => db.attachEngineHost(host.port, host), 5);
+      return true;
+    });
+    db.askForEngineHostWith(ask);
+    // No host within 30 ms: the query runs here.
+    expect(comparable(await run(db, 'ASK { ?s ?p ?o }', admin))).toEqual({ head: {}, boolean: false });
+    await vi.waitFor(() => expect(db.engineHost().attached).toBe(true), { timeout: 2_000 });
+    expect(ask).toHaveBeenCalledTimes(2);
+    expect(await answeredTrue(host, run(db, 'ASK { ?s ?p ?o }', admin))).toEqual({ head: {}, boolean: true });
+  });
+
+  it('is not repeated past its retries when no page ever runs a host', async () => {
+    const db = await openDb(uniqueName('replica-ask-unheard'), { hostReturnMs: 10 });
+    open.push({ close: () => db.close() });
+    const ask = vi.fn(async () => true);
+    db.askForEngineHostWith(ask);
+    await run(db, 'ASK { ?s ?p ?o }', admin);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(ask).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('a query the host does not answer', () => {
   it('ends at its deadline with XDMP-EXTIME, and the host is restarted', async () => {
     const db = await openDb(uniqueName('replica-deadline'));

@@ -115,6 +115,9 @@ export interface GraphWriteOutcome {
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
 const DURABILITY: IDBTransactionDurability = 'default';
 
+/** How many times an ask for an engine host no host answered is repeated (see askForHost). */
+const HOST_ASK_RETRIES = 2;
+
 /** Documents read at a time when their triples are indexed after a scene import. */
 const REBUILD_BATCH = 500;
 
@@ -582,11 +585,22 @@ export class TripleStore {
     this.requestHost = ask;
   }
 
-  private async askForHost(): Promise<void> {
+  private async askForHost(retries = HOST_ASK_RETRIES): Promise<void> {
     if (!this.requestHost || this.hostAsked || performance.now() < this.askAgainAt) return;
     this.hostAsked = true;
-    if (await this.requestHost().catch(() => false)) this.expectHost(this.hostReturnMs);
-    else {
+    if (await this.requestHost().catch(() => false)) {
+      this.expectHost(this.hostReturnMs);
+      // A page asked before it listens (the console registers its listener once it has
+      // started) loses the ask: no host comes, and none would be asked for again. Asked once
+      // more while no host has attached at all — a page already running one only offers it again.
+      if (retries > 0) {
+        setTimeout(() => {
+          if (this.host || this.closed || !this.hostAsked) return;
+          this.hostAsked = false;
+          void this.askForHost(retries - 1);
+        }, this.hostReturnMs);
+      }
+    } else {
       // No page could run one: a console opened later must still be asked.
       this.hostAsked = false;
       this.askAgainAt = performance.now() + this.hostAskAgainMs;
