@@ -189,10 +189,19 @@ describe('the combined body: a search with its SPARQL query', () => {
     { name: 'XML not search:search', body: '<query xmlns="http://marklogic.com/appservices/search"/>', type: 'application/xml', code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'a bad string query', body: JSON.stringify({ search: { qtext: 'nope:apple', sparql: SELECT } }), type: 'application/json', code: 'RESTAPI-INVALIDCONTENT' },
     { name: 'the SPARQL text broken', body: JSON.stringify({ search: { qtext: 'apple', sparql: 'SELECT * WHERE {' } }), type: 'application/json', code: 'RESTAPI-INVALIDCONTENT' },
+    {
+      name: 'a search nested thousands deep',
+      body: `{"search":{"sparql":"ASK {}","query":${'{"and-query":{"queries":['.repeat(5000)}${']}}'.repeat(5000)}}}`,
+      type: 'application/json',
+      code: 'TABULA-LIMIT',
+    },
+    { name: 'a string query of a hundred thousand ORs', body: JSON.stringify({ search: { qtext: Array.from({ length: 100_000 }, (_, i) => `w${i}`).join(' OR ('), sparql: SELECT } }), type: 'application/json', code: 'TABULA-LIMIT' },
   ])('refused: $name', async ({ body, type, code }) => {
     const res = await post(body, type);
     expect((await errorOf(res)).code).toBe(code);
     expect(res.status).toBe(400);
+    // Nothing is left broken for the next request.
+    expect(await pairs(await get('q=cherry'))).toEqual(expected(hasWord('cherry'), 'rest-reader'));
   });
 });
 

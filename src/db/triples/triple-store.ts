@@ -115,6 +115,15 @@ export interface GraphWriteOutcome {
 /** Same durability as documents: see docs/decisions/0008-durability.md. */
 const DURABILITY: IDBTransactionDurability = 'default';
 
+/** Runs a prepared query within its deadline: the engine cannot be interrupted, so a result that comes back too late is discarded. */
+function runWithin(access: GraphAccess, prepared: PreparedQuery): QueryResult {
+  const deadline = prepared.options.deadline ?? Deadline.none;
+  deadline.check('the SPARQL query');
+  const result = runQuery(access, prepared);
+  deadline.check('the SPARQL query');
+  return result;
+}
+
 /** How many times an ask for an engine host no host answered is repeated (see askForHost). */
 const HOST_ASK_RETRIES = 2;
 
@@ -223,13 +232,7 @@ export class TripleStore {
    */
   async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
     const deadline = prepared.options.deadline ?? Deadline.none;
-    const evaluate = (access: GraphAccess) => {
-      deadline.check('the SPARQL query');
-      const result = runQuery(access, prepared);
-      // The engine cannot be interrupted: a result that comes back too late is discarded.
-      deadline.check('the SPARQL query');
-      return result;
-    };
+    const evaluate = (access: GraphAccess) => runWithin(access, prepared);
     const { principal } = prepared.options;
     // A user who may not read some documents holding triples: here, with their quads out of sight (the host's replica keeps no reader table).
     if (await this.hidesSomething(principal)) return this.readingAs(principal, 'input', evaluate);
@@ -250,7 +253,7 @@ export class TripleStore {
         if (!(e instanceof HostGone)) throw e;
       }
     }
-    return this.readingAs(prepared.options.principal, 'input', evaluate);
+    return this.readingAs(principal, 'input', evaluate);
   }
 
   /**
@@ -264,12 +267,7 @@ export class TripleStore {
     const { principal } = prepared.options;
     const deadline = prepared.options.deadline ?? Deadline.none;
     const key = viewKey(principal, restriction);
-    const run = (view: RestrictedView) => {
-      deadline.check('the SPARQL query');
-      const result = runQuery(new ViewAccess(view, principal), prepared);
-      deadline.check('the SPARQL query');
-      return result;
-    };
+    const run = (view: RestrictedView) => runWithin(new ViewAccess(view, principal), prepared);
     const generation = source.generation();
     const kept = this.current && this.views.get(key, generation, this.current);
     if (kept) return this.onView(kept, run);
@@ -889,10 +887,7 @@ export class TripleStore {
     const { ox, store, owners } = engine;
     for (const graph of [...owners.graphs()]) {
       const ours: Oxigraph.Quad[] = [];
-      for (const q of store.match(null, null, null, termOfKey(ox, graph))) {
-        const id = engineQuadId(q);
-        if (owners.docs(id) > 0 && !owners.managed(id)) ours.push(q);
-      }
+      for (const q of store.match(null, null, null, termOfKey(ox, graph))) if (owners.documentsOnly(engineQuadId(q))) ours.push(q);
       for (const q of ours) store.delete(q);
     }
     const uris = [...new Set([...engine.readers.uris(), ...engine.stale.uris])];

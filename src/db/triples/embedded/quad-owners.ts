@@ -157,6 +157,12 @@ export class QuadOwners {
     return at < 0 ? 0 : this.docCounts[at];
   }
 
+  /** Whether only documents hold the quad: one at least embeds it, and the graph store does not hold it. */
+  documentsOnly(id: QuadId): boolean {
+    const at = this.find(id[0], id[1]);
+    return at >= 0 && this.docCounts[at] > 0 && this.marks[at] !== 1;
+  }
+
   /** Whether the graph store holds the quad as well as at least one document. */
   managed([hi, lo]: QuadId): boolean {
     const at = this.find(hi, lo);

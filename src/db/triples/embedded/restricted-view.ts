@@ -109,10 +109,7 @@ function copyManaged(access: GraphAccess, key: GraphKey, view: Oxigraph.Store): 
   const filter = owners !== undefined && owners.embeddedIn(key) > 0;
   let any = false;
   for (const q of store.match(null, null, null, term)) {
-    if (filter) {
-      const id = engineQuadId(q);
-      if (owners.docs(id) > 0 && !owners.managed(id)) continue;
-    }
+    if (filter && owners.documentsOnly(engineQuadId(q))) continue;
     view.add(q);
     any = true;
   }
