@@ -17,9 +17,8 @@
  * Everything depends on `i` alone, as in search-data.ts.
  */
 import initOxigraph, * as oxigraph from 'oxigraph/web.js';
-import { buildMultipart, quoteParam } from '../../src/client/multipart';
 import { random } from './random';
-import { expectStatus, timedPing } from './search-api';
+import { bulkBodies, expectStatus, timedPing } from './search-api';
 import { searchDocument } from './search-data';
 
 const BENCH = 'http://bench.example/';
@@ -117,25 +116,6 @@ function matching(prefix: string, total: number, residue: number) {
   return out;
 }
 
-/** Bulk bodies, as search-api.ts builds them: per batch, each collection's documents after a metadata part naming it (and the permissions). */
-function bulkBodies(docs: EmbeddedDocument[], batchSize: number): Array<{ body: Blob; contentType: string }> {
-  const bodies: Array<{ body: Blob; contentType: string }> = [];
-  for (let i = 0; i < docs.length; i += batchSize) {
-    const byCollection = new Map<string, EmbeddedDocument[]>();
-    for (const d of docs.slice(i, i + batchSize)) {
-      const list = byCollection.get(d.collection);
-      if (list) list.push(d);
-      else byCollection.set(d.collection, [d]);
-    }
-    const parts = [...byCollection].flatMap(([collection, list]) => [
-      { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'inline; category=metadata' }, body: JSON.stringify({ collections: [collection], permissions: PERMISSIONS }) },
-      ...list.map((d) => ({ headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename=${quoteParam(d.uri)}` }, body: d.text })),
-    ]);
-    bodies.push(buildMultipart(parts));
-  }
-  return bodies;
-}
-
 export interface EmbeddedIngestOptions {
   total: number;
   batchSize: number;
@@ -187,7 +167,7 @@ export async function embeddedIngest({ total, batchSize, prefix, triples }: Embe
     embeddedTriples += n;
   }
   if (triples) embeddedCounts.set(`${prefix} ${total}`, embeddedTriples);
-  const bodies = bulkBodies(docs, batchSize);
+  const bodies = bulkBodies(docs, batchSize, { permissions: PERMISSIONS });
   const bytes = bodies.reduce((n, b) => n + b.body.size, 0);
   // The bodies hold the texts: the page keeps only the documents it reads back (100k texts are ~300 MB).
   const spot = [0, Math.floor(total / 2), total - 1].map((i) => docs[i]);

@@ -58,17 +58,21 @@ interface SearchJson {
 }
 
 /** Bulk bodies: per batch, the documents of each collection after a default metadata part naming it. */
-function bulkBodies(docs: SearchDocument[], batchSize: number): Array<{ body: Blob; contentType: string }> {
+/**
+ * Bulk bodies: per batch, each collection's documents after a metadata part naming it (and
+ * `metadata`'s other fields, permissions say).
+ */
+export function bulkBodies<D extends Pick<SearchDocument, 'uri' | 'text' | 'collection'>>(docs: D[], batchSize: number, metadata: Record<string, unknown> = {}): Array<{ body: Blob; contentType: string }> {
   const bodies: Array<{ body: Blob; contentType: string }> = [];
   for (let i = 0; i < docs.length; i += batchSize) {
-    const byCollection = new Map<string, SearchDocument[]>();
+    const byCollection = new Map<string, D[]>();
     for (const d of docs.slice(i, i + batchSize)) {
       const list = byCollection.get(d.collection);
       if (list) list.push(d);
       else byCollection.set(d.collection, [d]);
     }
     const parts = [...byCollection].flatMap(([collection, list]) => [
-      { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'inline; category=metadata' }, body: JSON.stringify({ collections: [collection] }) },
+      { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'inline; category=metadata' }, body: JSON.stringify({ collections: [collection], ...metadata }) },
       ...list.map((d) => ({ headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename=${quoteParam(d.uri)}` }, body: d.text })),
     ]);
     bodies.push(buildMultipart(parts));
