@@ -22,7 +22,7 @@ export interface TestApi {
 
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
 export async function testApi(
-  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory; timing?: RequestTiming } & Pick<DatabaseOptions, 'search' | 'triples'> = {},
+  options: Partial<Omit<ApiDeps, 'db'>> & { maxPayloadBytes?: number; oxigraph?: OxigraphFactory; timing?: RequestTiming } & Pick<DatabaseOptions, 'search' | 'triples' | 'transactions'> = {},
 ): Promise<TestApi> {
   const db = await Database.open({
     indexedDB,
@@ -32,6 +32,7 @@ export async function testApi(
     timing: options.timing,
     search: options.search,
     triples: options.triples,
+    transactions: options.transactions,
   });
   const api = createApi({ db, auth: options.auth ?? 'application', defaultUser: options.defaultUser, cors: options.cors });
   return {

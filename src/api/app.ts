@@ -37,6 +37,7 @@ import { Faults, registerFaults } from './faults';
 import { registerStatus } from './status';
 import { registerSettings } from './settings';
 import { registerRequests, requestIdOf } from './requests';
+import { registerTransactions } from './transactions';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -119,6 +120,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerSparql(v1, deps);
   registerThings(v1, deps);
   registerGraphs(v1, deps);
+  registerTransactions(v1, deps);
   app.route('/v1', v1);
   app.route('/LATEST', v1);
 

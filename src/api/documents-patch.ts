@@ -25,6 +25,7 @@ import type { Principal, RoleLookup } from '../db/security';
 import { checkXml, checkXmlDepth, metadataFromXml, metadataToXml } from '../db/xml';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
+import { documentsFor } from './http/transaction';
 import { readBody } from './http/body';
 import { mediaType } from './http/negotiate';
 import { parseCategories } from './documents-metadata';
@@ -44,6 +45,7 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  const documents = documentsFor(c, deps, params);
   params.validate(['uri', 'category', 'format']);
   const uri = params.required('uri');
   const categories = parseCategories(params);
@@ -87,7 +89,7 @@ export async function handlePatch(c: ApiContext, deps: ApiDeps): Promise<Respons
     return metadata ? { metadata } : undefined;
   };
 
-  const { changed } = await deps.db.documents.update(uri, c.get('principal'), c.req.header('if-match') ?? undefined, change, c.get('deadline'));
+  const { changed } = await documents.update(uri, c.get('principal'), c.req.header('if-match') ?? undefined, change, c.get('deadline'));
   const statusText = !changed ? 'Unchanged' : categories.content ? 'Content Updated' : 'Metadata Updated';
   return new Response(null, { status: 204, statusText });
 }

@@ -22,6 +22,7 @@ import {
 import type { RoleLookup } from '../db/security';
 import { requireRole, type ApiContext, type ApiDeps } from './http/context';
 import { Params } from './http/params';
+import { documentsFor } from './http/transaction';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { parseMultipart, type Part } from './http/multipart';
@@ -110,6 +111,7 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  const documents = documentsFor(c, deps, params);
   params.validate(['uri', 'category', 'format', 'extract', 'repair', ...METADATA_PARAMS], METADATA_PREFIXES);
   const uri = params.required('uri');
   checkUri(uri);
@@ -150,10 +152,10 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
   }
 
   const writes = [write, ...extraction(params, write)];
-  const [outcome] = await deps.db.documents.write(writes, principal, c.get('deadline'));
+  const [outcome] = await documents.write(writes, principal, c.get('deadline'));
   if (!write.content) return new Response(null, { status: 204, statusText: 'Metadata Updated' });
   // Under overwrite-metadata the real server answers 204 for every content write.
-  const policy = await deps.db.documents.updatePolicy();
+  const policy = await documents.updatePolicy();
   if (outcome.created && policy !== 'overwrite-metadata') return created(uri);
   return new Response(null, { status: 204, statusText: 'Content Updated' });
 }
@@ -197,6 +199,7 @@ function generatedUriFor(extension: string, directory: string | undefined): stri
 
 async function generatedUri(c: ApiContext, deps: ApiDeps, params: Params): Promise<Response> {
   requireRole(c, 'rest-writer');
+  const documents = documentsFor(c, deps, params);
   params.validate(['extension', 'directory', 'category', 'format', ...METADATA_PARAMS], METADATA_PREFIXES);
   const categories = parseCategories(params);
   if (!categories.content) throw new DbError('REST-INVALIDPARAM', 'Must provide content when creating a document');
@@ -205,7 +208,7 @@ async function generatedUri(c: ApiContext, deps: ApiDeps, params: Params): Promi
   const contentType = c.req.header('content-type') ?? null;
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const content = prepareContent(uri, body, formatParam ?? mimeOfExtension(uri.slice(uri.lastIndexOf('.') + 1))?.format, contentType);
-  await deps.db.documents.write([{ uri, content, metadata: metadataFromParams(params, deps.db.roles) }], c.get('principal'), c.get('deadline'));
+  await documents.write([{ uri, content, metadata: metadataFromParams(params, deps.db.roles) }], c.get('principal'), c.get('deadline'));
   return created(uri);
 }
 
@@ -217,13 +220,14 @@ async function generatedUri(c: ApiContext, deps: ApiDeps, params: Params): Promi
  */
 async function bulk(c: ApiContext, deps: ApiDeps, params: Params): Promise<Response> {
   requireRole(c, 'rest-writer');
+  const documents = documentsFor(c, deps, params);
   params.validate(['category', 'format']);
   const responseFormat = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const));
   const body = await readBody(c.req.raw, deps.db.maxPayloadBytes);
   const parts = parseMultipart(body, requireBoundary(c.req.header('content-type') ?? null));
   if (parts.length === 0) throw new DbError('RESTAPI-INVALIDREQ', 'bulk write with no parts');
   const writes = bulkWrites(parts, deps.db.roles);
-  const outcomes = await deps.db.documents.write(writes, c.get('principal'), c.get('deadline'));
+  const outcomes = await documents.write(writes, c.get('principal'), c.get('deadline'));
   const answer = bulkAnswer(writes, outcomes);
   const text = responseFormat === 'json' ? bulkWriteJson(answer) : bulkWriteXml(answer);
   return new Response(text, {

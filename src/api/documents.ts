@@ -14,6 +14,7 @@ import { buildMultipart, formatContentDisposition, newBoundary, type OutPart } f
 import { parseCategories, renderMetadata, type Categories } from './documents-metadata';
 import { handlePost, handlePut } from './documents-write';
 import { handlePatch } from './documents-patch';
+import { documentsFor } from './http/transaction';
 
 const READ_PARAMS = ['uri', 'category', 'format'];
 
@@ -39,6 +40,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  const documents = documentsFor(c, deps, params);
   params.validate(READ_PARAMS);
   const uris = params.all('uri');
   if (uris.length === 0 || uris.some((u) => u === '')) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: uri');
@@ -51,7 +53,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   const principal = c.get('principal');
 
   if (!multi) {
-    const doc = await db.documents.read(uris[0], principal);
+    const doc = await documents.read(uris[0], principal);
     const category = categories.content ? 'content' : 'metadata';
     if (!doc) throw new DbError('RESTAPI-NODOCUMENT', `category: ${category} message: ${uris[0]}`);
     const headers = await readHeaders(deps);
@@ -71,7 +73,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   if (!wantsMultipart) {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `multipart/mixed must be acceptable (Accept) to read ${uris.length > 1 ? 'several documents' : 'content with metadata'}`);
   }
-  const docs = await db.documents.readMany(uris, principal, c.get('deadline'));
+  const docs = await documents.readMany(uris, principal, c.get('deadline'));
   if (docs.length === 0 && uris.length === 1) {
     throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uris[0]}`);
   }
@@ -185,6 +187,7 @@ async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  const documents = documentsFor(c, deps, params);
   params.validate(['uri', 'category', 'check']);
   const uris = params.all('uri');
   if (uris.length === 0 || uris.some((u) => u === '')) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: uri');
@@ -195,9 +198,9 @@ async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
     if (categories.metadata.length > 0) {
       throw new DbError('REST-INVALIDPARAM', 'category: content cannot be combined with metadata categories in a DELETE');
     }
-    await deps.db.documents.remove(uris, principal, { checkExists: check === 'exists', ifMatch: c.req.header('if-match'), deadline: c.get('deadline') });
+    await documents.remove(uris, principal, { checkExists: check === 'exists', ifMatch: c.req.header('if-match'), deadline: c.get('deadline') });
     return new Response(null, { status: 204, statusText: 'Document Deleted' });
   }
-  await deps.db.documents.resetMetadata(uris, categories.metadata, principal, c.get('deadline'));
+  await documents.resetMetadata(uris, categories.metadata, principal, c.get('deadline'));
   return new Response(null, { status: 204, statusText: 'Metadata Reset' });
 }

@@ -18,6 +18,7 @@ import type { SearchRequest } from '../db/search';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
+import { documentsFor } from './http/transaction';
 import { acceptTypes, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { assembleQuery, positiveInt } from './search-request';
 import { bytesBody } from './http/body';
@@ -164,6 +165,7 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
 
 async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const params = new Params(c.req.raw);
+  const documents = documentsFor(c, deps, params);
   params.validate(['collection', 'directory']);
   const collection = params.one('collection');
   const directory = params.one('directory');
@@ -180,11 +182,11 @@ async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {
       }
       throw new DbError('SEC-PRIV');
     }
-    await deps.db.documents.removeWhere({}, principal, c.get('deadline'));
+    await documents.removeWhere({}, principal, c.get('deadline'));
   } else {
     requireRole(c, 'rest-writer');
     const dir = directory === undefined ? undefined : directory.endsWith('/') ? directory : `${directory}/`;
-    await deps.db.documents.removeWhere({ collection, directory: dir }, principal, c.get('deadline'));
+    await documents.removeWhere({ collection, directory: dir }, principal, c.get('deadline'));
   }
   return new Response(null, { status: 204, statusText: 'Deleted' });
 }

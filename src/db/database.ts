@@ -10,6 +10,7 @@
 import { openStorage, type TabulaIdb } from './storage/schema';
 import { Clock, WriteQueue } from './storage/write-queue';
 import { DocumentStore } from './documents/store';
+import { DocumentLocks } from './documents/locks';
 import { seededUsers, UserStore } from './security/users';
 import type { Principal } from './security/types';
 import { RoleStore } from './security/roles';
@@ -26,6 +27,7 @@ import { beforeDeadline, cancelledError, Deadline, realTiming, type RequestTimin
 import { clearStorage, requireAdmin } from './reset';
 import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
 import { DbError } from './errors';
+import { Transactions, type TransactionsOptions } from './transactions/registry';
 import { commitScene, exportScene, mapSource, readScene, SCENE_QUADS, zipSource, type ImportMode, type SceneProgress, type SceneSource } from './scene';
 
 export interface DatabaseOptions {
@@ -50,6 +52,8 @@ export interface DatabaseOptions {
   search?: SearchServiceOptions;
   /** How request deadlines read time and how long a second of the time limit lasts (tests shorten it). */
   timing?: RequestTiming;
+  /** The clock multi-statement transactions start and expire by (tests move it by hand). */
+  transactions?: TransactionsOptions;
 }
 
 /** What an import wrote. */
@@ -74,6 +78,8 @@ export class Database {
   readonly queryOptions: QueryOptionsStore;
   /** Range index and lexicon settings (`/manage/v2/databases/{name}/properties`). */
   readonly indexes: IndexConfigStore;
+  /** Open multi-statement transactions (`/v1/transactions`; docs/decisions/0033-transactions.md), in memory. */
+  readonly transactions: Transactions;
   /** Triples, graphs and SPARQL; loaded from IndexedDB on first use. */
   readonly triples: TripleStore;
   /** The search index (kept in step with every document write) and search itself. */
@@ -105,7 +111,15 @@ export class Database {
     this.roles.onUsersChanged = () => this.users.forget();
     this.search = new SearchService(idb, queue, this.indexes, options.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
-    this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search, this.triples);
+    this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search, this.triples, new DocumentLocks(options.transactions?.lockWaitMs));
+    this.transactions = new Transactions(
+      this.documents,
+      queue,
+      this.clock,
+      async () => (await this.properties.get())['default-time-limit'],
+      this.search,
+      options.transactions,
+    );
     this.triples.restrictBy({
       matchingUris: (query, principal, deadline) => this.search.matchingUris(query, principal, deadline),
       readDocuments: (uris, principal, deadline) => this.documents.readMany(uris, principal, deadline),
@@ -303,6 +317,8 @@ export class Database {
 
   /** Storage was rewritten under every part (committed): each drops what it held, and loads on next use. */
   private async storageReplaced(): Promise<void> {
+    // What open transactions staged was read from the state just replaced.
+    this.transactions.rollbackAll();
     this.properties.storageCleared();
     this.queryOptions.storageCleared();
     this.indexes.storageCleared();

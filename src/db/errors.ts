@@ -62,6 +62,10 @@ export const catalogue = {
   'XDMP-SPQLGRAPHEXIST': entry(400, 'Graph already exists'),
   'XDMP-SPQLNOSUCHGRAPH': entry(400, 'No such graph'),
   'XDMP-NOSUCHDB': entry(400, 'No such database'),
+  // Multi-statement transactions (/v1/transactions): a data request's txid that names no open
+  // transaction, and a commit or rollback of one that is not open.
+  'XDMP-RWINVAL': entry(400, 'Invalid value'),
+  'XDMP-NOTXN': entry(400, 'No transaction'),
   'XDMP-UNDFUN': entry(400, 'Undefined function'),
   // Tabula's own: a SPARQL feature that needs what a browser database lacks (SERVICE: a network).
   'SEM-UNSUPPORTED': entry(400, 'Unsupported SPARQL feature'),
@@ -86,6 +90,9 @@ export const catalogue = {
   'TABULA-BADSCENE': entry(400, 'Invalid scene'),
   // One scene import at a time: a second would validate against a database the first is about to replace.
   'TABULA-BUSY': entry(409, 'Busy'),
+  // A write waited its limit for a document an open multi-statement transaction holds
+  // (docs/decisions/0033-transactions.md): MarkLogic would wait on for the lock; Tabula answers.
+  'TABULA-LOCKED': entry(409, 'Document locked by an open transaction'),
   // Tabula's own: the RDF engine (WebAssembly) trapped on a request's input; the engine was
   // replaced by a fresh one and nothing changed (docs/decisions/0014-engine-traps.md).
   'TABULA-ENGINETRAP': entry(400, 'The RDF engine failed on this input'),

@@ -80,6 +80,16 @@ export const limits = {
    * thousands.
    */
   maxValuesTuples: 1_000_000,
+  /**
+   * Documents one multi-statement transaction may change before its commit: its uncommitted
+   * state lives in memory until then (docs/decisions/0033-transactions.md), and its commit is
+   * one IndexedDB transaction.
+   */
+  maxTransactionDocuments: 10_000,
+  /** Characters of content (bytes for binaries) and metadata one transaction may hold uncommitted. */
+  maxTransactionBytes: 64 * 1024 * 1024,
+  /** Transactions open at once: each holds its writes in memory until it commits, rolls back or expires. */
+  maxOpenTransactions: 100,
 } as const;
 
 export type LimitName = keyof typeof limits;

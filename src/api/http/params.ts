@@ -13,6 +13,8 @@ export class Params {
   private readonly pairs: Array<[string, string]> = [];
   /** Set by {@link checkShared}: `database` has been read and is valid. */
   private databaseRead = false;
+  /** Set by {@link transactionId}: the endpoint runs requests inside transactions, so `txid` is accepted. */
+  private txidRead = false;
 
   constructor(req: Request) {
     this.url = req.url;
@@ -110,12 +112,22 @@ export class Params {
     this.databaseRead = true;
   }
 
+  /**
+   * The multi-statement transaction the request runs in (`txid`), for an endpoint that can run
+   * inside one; {@link validate} accepts the parameter once this has read it.
+   */
+  transactionId(): string | undefined {
+    this.txidRead = true;
+    return this.one('txid');
+  }
+
   /** 400 REST-UNSUPPORTEDPARAM for every name not in `allowed` nor under `prefixes`. */
   validate(allowed: readonly string[], prefixes: readonly string[] = []): void {
     const bad = new Set<string>();
     for (const name of this.byName.keys()) {
       if (allowed.includes(name) || prefixes.some((p) => name.startsWith(p))) continue;
       if (name === 'database' && this.databaseRead) continue;
+      if (name === 'txid' && this.txidRead) continue;
       bad.add(name);
     }
     if (bad.size > 0) {

@@ -20,7 +20,7 @@ export {
   type MetadataBody,
   type MetadataUpdate,
 } from './metadata';
-export type { ContentWrite, DocumentWrite, WriteOutcome } from './store';
+export type { ContentWrite, DocumentAccess, DocumentWrite, WriteOutcome } from './store';
 export {
   capabilities,
   metadataCategories,

@@ -18,6 +18,7 @@ import type { PropertiesStore, UpdatePolicy } from '../config/properties';
 import type { Principal } from '../security/types';
 import { applyMetadataUpdate, resetCategories, type MetadataUpdate } from './metadata';
 import type { DocumentFormat, Metadata, MetadataCategory, StoredDocument } from './types';
+import { DocumentLocks, LockedNow } from './locks';
 
 export interface ContentWrite {
   format: DocumentFormat;
@@ -85,13 +86,30 @@ export interface DocumentTriples {
   ready(): Promise<void>;
 }
 
+/**
+ * A multi-statement transaction as its commit sees it (src/db/transactions): its documents'
+ * final states, read once the commit's turn in the write queue comes, and what to tell it
+ * once they are committed (still in that turn, so no write of the transaction can follow).
+ */
+export interface CommittingTransaction {
+  readonly id: string;
+  changes(): Array<{ uri: string; after?: StoredDocument }>;
+  committed(): void;
+}
+
+/** What the api may call on the documents, committed (the store) or inside a transaction (src/db/transactions). */
+export type DocumentAccess = Pick<
+  DocumentStore,
+  'read' | 'readMany' | 'write' | 'update' | 'remove' | 'resetMetadata' | 'removeWhere' | 'updatePolicy' | 'effectiveTimestamp'
+>;
+
 /** A write found the triple store not loaded: it is given up, the store loaded, and the write run again. */
 class LoadTriplesFirst extends Error {}
 
-const canRead = (p: Principal, doc: StoredDocument) =>
+export const canRead = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('read'));
 
-const canUpdate = (p: Principal, doc: StoredDocument) =>
+export const canUpdate = (p: Principal, doc: StoredDocument) =>
   p.roles.has('admin') || doc.metadata.permissions.some((perm) => p.roles.has(perm['role-name']) && perm.capabilities.includes('update'));
 
 /** The stored form: `readers` kept in step with the permissions. */
@@ -108,13 +126,13 @@ export const readersOf = (doc: StoredDocument): string[] => doc.metadata.permiss
  */
 const DURABILITY: IDBTransactionDurability = 'default';
 
-const isVersioned = (policy: UpdatePolicy) => policy === 'version-optional' || policy === 'version-required';
+export const isVersioned = (policy: UpdatePolicy) => policy === 'version-optional' || policy === 'version-required';
 
 /**
  * Optimistic locking (MarkLogic’s REST API reference, /v1/documents): only under the version-* policies. A new
  * document may be created without a version; `0` means "I believe it is new".
  */
-function checkVersion(policy: UpdatePolicy, uri: string, existing: StoredDocument | undefined, ifMatch: string | undefined): void {
+export function checkVersion(policy: UpdatePolicy, uri: string, existing: StoredDocument | undefined, ifMatch: string | undefined): void {
   if (!isVersioned(policy)) return;
   if (ifMatch === undefined || ifMatch.trim() === '') {
     if (policy === 'version-required' && existing) throw new DbError('RESTAPI-CONTENTNOVERSION', `uri ${uri} has current version ${existing.version}`);
@@ -131,6 +149,107 @@ function checkVersion(policy: UpdatePolicy, uri: string, existing: StoredDocumen
   }
 }
 
+/**
+ * One write's effect on the document as it stands (none: new): the stored document after it,
+ * with update permission, the version (under the version-* policies) and metadata rules
+ * checked. Shared by committed writes and writes inside a transaction.
+ */
+export function applyWrite(
+  w: DocumentWrite,
+  existing: StoredDocument | undefined,
+  principal: Principal,
+  policy: UpdatePolicy,
+  version: number,
+): WriteOutcome {
+  if (existing && !canUpdate(principal, existing)) {
+    throw new DbError('SEC-PERMDENIED', `update of ${w.uri} by ${principal.name}`);
+  }
+  if (!w.content) {
+    if (!existing) throw new DbError('RESTAPI-NODOCUMENT', `category: metadata message: ${w.uri}`);
+    const metadata = applyMetadataUpdate(existing.metadata, w.metadata ?? {}, false, principal.defaultPermissions ?? []);
+    return { uri: w.uri, created: false, version: existing.version, document: { ...existing, metadata } };
+  }
+  checkVersion(policy, w.uri, existing, w.ifMatch);
+  const overwrite = policy === 'overwrite-metadata';
+  const metadata = applyMetadataUpdate(existing?.metadata, w.metadata ?? {}, overwrite, principal.defaultPermissions ?? []);
+  const document: StoredDocument = { uri: w.uri, ...w.content, metadata, version };
+  return { uri: w.uri, created: !existing, version, document };
+}
+
+/** The URIs a request writes, in order of first appearance; content written twice is XDMP-CONFLICTINGUPDATES. */
+export function urisOfWrites(writes: readonly DocumentWrite[]): Set<string> {
+  const seen = new Set<string>();
+  for (const w of writes) {
+    if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `${w.uri} is written twice in one request`);
+    seen.add(w.uri);
+  }
+  return seen;
+}
+
+/**
+ * A PATCH's effect on the document as it stands: the document after it, or undefined when
+ * `change` changes nothing. A content change takes a new version (`nextVersion`).
+ */
+export function applyUpdate(
+  uri: string,
+  doc: StoredDocument | undefined,
+  principal: Principal,
+  policy: UpdatePolicy,
+  ifMatch: string | undefined,
+  change: (doc: StoredDocument) => { content?: string; metadata?: Metadata } | undefined,
+  nextVersion: () => number,
+): StoredDocument | undefined {
+  if (!doc || !canRead(principal, doc)) throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uri}`);
+  if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `update of ${uri} by ${principal.name}`);
+  checkVersion(policy, uri, doc, ifMatch);
+  const result = change(doc);
+  if (!result) return undefined;
+  const version = result.content !== undefined ? nextVersion() : doc.version;
+  return withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
+}
+
+/** The documents a delete by URI removes (those that exist and `principal` may see), its checks passed. */
+export function checkRemovals(
+  uris: readonly string[],
+  docs: ReadonlyArray<StoredDocument | undefined>,
+  principal: Principal,
+  policy: UpdatePolicy,
+  options: { checkExists?: boolean; ifMatch?: string },
+): StoredDocument[] {
+  if (uris.length > 1 && isVersioned(policy) && (policy === 'version-required' || options.ifMatch)) {
+    throw new DbError('RESTAPI-INVALIDREQ', 'cannot delete multiple documents with optimistic locking');
+  }
+  docs.forEach((doc, i) => {
+    const visible = doc && canRead(principal, doc) ? doc : undefined;
+    if (!visible) {
+      if (options.checkExists) throw new DbError('XDMP-DOCNOTFOUND', uris[i]);
+      return;
+    }
+    if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `delete of ${uris[i]} by ${principal.name}`);
+    checkVersion(policy, uris[i], visible, options.ifMatch);
+  });
+  return docs.filter((d): d is StoredDocument => d !== undefined);
+}
+
+/** The documents of a metadata reset, reset (the missing and unreadable skipped). */
+export function resetMetadataOf(docs: ReadonlyArray<StoredDocument | undefined>, categories: readonly MetadataCategory[], principal: Principal): StoredDocument[] {
+  return docs
+    .filter((d): d is StoredDocument => !!d && canRead(principal, d))
+    .map((doc) => {
+      if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `update of ${doc.uri} by ${principal.name}`);
+      return withReaders({ ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) });
+    });
+}
+
+/** The documents a delete by collection or directory removes: every one `principal` may see, each of which it must be allowed to update. */
+export function checkRemoveAll(docs: ReadonlyArray<StoredDocument | undefined>, principal: Principal): StoredDocument[] {
+  const visible = docs.filter((d): d is StoredDocument => !!d && canRead(principal, d));
+  for (const doc of visible) {
+    if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `delete of ${doc.uri} by ${principal.name}`);
+  }
+  return visible;
+}
+
 export class DocumentStore {
   constructor(
     private readonly idb: TabulaIdb,
@@ -141,23 +260,34 @@ export class DocumentStore {
     private readonly listener?: CommitListener,
     /** Logs and applies the triples documents embed. */
     private readonly triples?: DocumentTriples,
+    /** The documents open transactions have written, which other writes wait for (docs/decisions/0033-transactions.md). */
+    readonly locks = new DocumentLocks(),
   ) {}
 
   /**
    * Runs a write in the write queue; one that needs the triple store loaded first
-   * ({@link embeddedTriples}) gave up its transaction, and runs again once it is.
+   * ({@link embeddedTriples}) gave up its transaction, and runs again once it is. One that
+   * found a document an open transaction holds ({@link DocumentLocks.check}) gave up the
+   * queue too, waits outside it for the transaction to end, and runs again.
    */
-  private queued<T>(work: () => Promise<T>, deadline: Deadline): Promise<T> {
-    return this.queue.run(async () => {
-      for (;;) {
-        try {
-          return await work();
-        } catch (e) {
-          if (!(e instanceof LoadTriplesFirst)) throw e;
-          await this.triples!.ready();
-        }
+  private async queued<T>(work: () => Promise<T>, deadline: Deadline): Promise<T> {
+    for (;;) {
+      try {
+        return await this.queue.run(async () => {
+          for (;;) {
+            try {
+              return await work();
+            } catch (e) {
+              if (!(e instanceof LoadTriplesFirst)) throw e;
+              await this.triples!.ready();
+            }
+          }
+        }, deadline);
+      } catch (e) {
+        if (!(e instanceof LockedNow)) throw e;
+        await this.locks.waitFree([e.uri], undefined, deadline);
       }
-    }, deadline);
+    }
   }
 
   /** Inside a write's transaction: adds the triple store's records for the triples its documents embed. */
@@ -212,12 +342,9 @@ export class DocumentStore {
    * writes need the document to exist. Checks update permission and versions.
    */
   write(writes: readonly DocumentWrite[], principal: Principal, deadline = Deadline.none): Promise<WriteOutcome[]> {
-    const seen = new Set<string>();
-    for (const w of writes) {
-      if (seen.has(w.uri) && w.content) throw new DbError('XDMP-CONFLICTINGUPDATES', `${w.uri} is written twice in one request`);
-      seen.add(w.uri);
-    }
+    const seen = urisOfWrites(writes);
     return this.queued(async () => {
+      this.locks.check(seen);
       const policy = await this.updatePolicy();
       await this.listener?.beforeWrite();
       const version = this.clock.next();
@@ -243,7 +370,7 @@ export class DocumentStore {
           // so IndexedDB stores one chunk while the next is checked; a refusal aborts the lot.
           let last: IDBRequest | undefined;
           for (const w of writes.slice(start, start + PUT_CHUNK)) {
-            const outcome = this.applyWrite(w, current.get(w.uri), principal, policy, version);
+            const outcome = applyWrite(w, current.get(w.uri), principal, policy, version);
             current.set(w.uri, outcome.document);
             outcomes.push(outcome);
             const doc = withReaders(outcome.document);
@@ -274,28 +401,6 @@ export class DocumentStore {
     }, deadline);
   }
 
-  private applyWrite(
-    w: DocumentWrite,
-    existing: StoredDocument | undefined,
-    principal: Principal,
-    policy: UpdatePolicy,
-    version: number,
-  ): WriteOutcome {
-    if (existing && !canUpdate(principal, existing)) {
-      throw new DbError('SEC-PERMDENIED', `update of ${w.uri} by ${principal.name}`);
-    }
-    if (!w.content) {
-      if (!existing) throw new DbError('RESTAPI-NODOCUMENT', `category: metadata message: ${w.uri}`);
-      const metadata = applyMetadataUpdate(existing.metadata, w.metadata ?? {}, false, principal.defaultPermissions ?? []);
-      return { uri: w.uri, created: false, version: existing.version, document: { ...existing, metadata } };
-    }
-    checkVersion(policy, w.uri, existing, w.ifMatch);
-    const overwrite = policy === 'overwrite-metadata';
-    const metadata = applyMetadataUpdate(existing?.metadata, w.metadata ?? {}, overwrite, principal.defaultPermissions ?? []);
-    const document: StoredDocument = { uri: w.uri, ...w.content, metadata, version };
-    return { uri: w.uri, created: !existing, version, document };
-  }
-
   /**
    * Replaces one document through `change`, which gets the current document and
    * returns the new content and/or metadata (PATCH). Synchronous by contract:
@@ -309,22 +414,19 @@ export class DocumentStore {
     deadline = Deadline.none,
   ): Promise<{ changed: boolean; version: number }> {
     return this.queued(async () => {
+      this.locks.check([uri]);
       const policy = await this.updatePolicy();
       await this.listener?.beforeWrite();
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
         const doc = await store.get(uri);
-        if (!doc || !canRead(principal, doc)) throw new DbError('RESTAPI-NODOCUMENT', `category: content message: ${uri}`);
-        if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `update of ${uri} by ${principal.name}`);
-        checkVersion(policy, uri, doc, ifMatch);
-        const result = change(doc);
-        if (!result) {
+        const updated = applyUpdate(uri, doc, principal, policy, ifMatch, change, () => this.clock.next());
+        if (!updated) {
           abortQuietly(tx);
-          return { changed: false, version: doc.version };
+          return { changed: false, version: doc!.version };
         }
-        const version = result.content !== undefined ? this.clock.next() : doc.version;
-        const updated = withReaders({ ...doc, content: result.content ?? doc.content, metadata: result.metadata ?? doc.metadata, version });
+        const version = updated.version;
         this.listener?.checkWrite([updated]);
         const embedded = this.embeddedTriples(tx, [{ before: doc, after: updated }]);
         deadline.check('the patch');
@@ -347,24 +449,13 @@ export class DocumentStore {
   remove(uris: readonly string[], principal: Principal, options: { checkExists?: boolean; ifMatch?: string; deadline?: Deadline } = {}): Promise<void> {
     const deadline = options.deadline ?? Deadline.none;
     return this.queued(async () => {
+      this.locks.check(uris);
       const policy = await this.updatePolicy();
-      if (uris.length > 1 && isVersioned(policy) && (policy === 'version-required' || options.ifMatch)) {
-        throw new DbError('RESTAPI-INVALIDREQ', 'cannot delete multiple documents with optimistic locking');
-      }
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
         const docs = await issueAll(uris, (u) => store.get(u));
-        docs.forEach((doc, i) => {
-          const visible = doc && canRead(principal, doc) ? doc : undefined;
-          if (!visible) {
-            if (options.checkExists) throw new DbError('XDMP-DOCNOTFOUND', uris[i]);
-            return;
-          }
-          if (!canUpdate(principal, visible)) throw new DbError('SEC-PERMDENIED', `delete of ${uris[i]} by ${principal.name}`);
-          checkVersion(policy, uris[i], visible, options.ifMatch);
-        });
-        const gone = docs.filter((d): d is StoredDocument => d !== undefined);
+        const gone = checkRemovals(uris, docs, principal, policy, options);
         const deleted = gone.map((d) => d.uri);
         if (deleted.length === 0) {
           await tx.done;
@@ -386,17 +477,12 @@ export class DocumentStore {
   /** Resets metadata categories to their defaults; missing documents are skipped. */
   resetMetadata(uris: readonly string[], categories: readonly MetadataCategory[], principal: Principal, deadline = Deadline.none): Promise<void> {
     return this.queued(async () => {
+      this.locks.check(uris);
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
         const docs = await issueAll(uris, (u) => store.get(u));
-        const changed = docs
-          .filter((d): d is StoredDocument => !!d && canRead(principal, d))
-          .map((doc) => {
-            if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `update of ${doc.uri} by ${principal.name}`);
-            return { ...doc, metadata: resetCategories(doc.metadata, categories, principal.defaultPermissions ?? []) };
-          });
-        const written = changed.map(withReaders);
+        const written = resetMetadataOf(docs, categories, principal);
         const before = new Map(docs.map((d) => [d?.uri, d]));
         const embedded = this.embeddedTriples(tx, written.map((after) => ({ before: before.get(after.uri), after })));
         deadline.check('the metadata reset');
@@ -421,11 +507,9 @@ export class DocumentStore {
       const store = tx.objectStore('documents');
       try {
         const uris = await matchingUris(store, filter);
+        this.locks.check(uris);
         const docs = await issueAll(uris, (u) => store.get(u));
-        const visible = docs.filter((d): d is StoredDocument => !!d && canRead(principal, d));
-        for (const doc of visible) {
-          if (!canUpdate(principal, doc)) throw new DbError('SEC-PERMDENIED', `delete of ${doc.uri} by ${principal.name}`);
-        }
+        const visible = checkRemoveAll(docs, principal);
         const deleted = visible.map((d) => d.uri);
         const embedded = this.embeddedTriples(tx, visible.map((before) => ({ before })));
         deadline.check('the delete');
@@ -434,6 +518,79 @@ export class DocumentStore {
         embedded?.committed();
         this.tell(changeKey, [], deleted);
         return visible.length;
+      } catch (e) {
+        abortQuietly(tx);
+        throw e;
+      }
+    }, deadline);
+  }
+
+  // ---- what a multi-statement transaction needs (src/db/transactions) -------------------
+
+  /** Stored documents by URI, whoever may read them (undefined where none): a transaction's view starts from these. */
+  async readStored(uris: readonly string[]): Promise<Array<StoredDocument | undefined>> {
+    if (uris.length === 0) return [];
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
+    const docs = await issueAll(uris, (u) => tx.store.get(u));
+    await tx.done;
+    return docs;
+  }
+
+  /** The stored URIs under a directory and/or in a collection, in URI order, whoever may read them. */
+  async storedUris(filter: ListFilter): Promise<string[]> {
+    const tx = watched(this.idb.transaction('documents', 'readonly'));
+    const uris = await matchingUris(tx.store, filter);
+    await tx.done;
+    return uris;
+  }
+
+  /**
+   * Commits a transaction's documents — each URI's final state, a document or none — in one
+   * IndexedDB transaction with the change log and the embedded triples' log, so a worker stop
+   * cannot split it (docs/decisions/0033-transactions.md). A document whose content the
+   * transaction wrote takes the commit's version; one whose metadata alone changed keeps its
+   * own. Permissions were checked as each write of the transaction ran, against the state it
+   * saw, which the transaction's locks have kept from changing since.
+   */
+  commitChanges(committing: CommittingTransaction, deadline = Deadline.none): Promise<void> {
+    return this.queued(async () => {
+      // Read only now: the transaction's writes queued before its commit have run.
+      const changes = committing.changes();
+      const uris = changes.map((c) => c.uri);
+      this.locks.check(uris, committing.id);
+      await this.listener?.beforeWrite();
+      const version = this.clock.next();
+      const tx = writeTransaction(this.idb);
+      const store = tx.objectStore('documents');
+      try {
+        const before = await getExisting(store, uris);
+        const written: StoredDocument[] = [];
+        const deleted: string[] = [];
+        const documentChanges: DocumentChange[] = [];
+        changes.forEach(({ uri, after }, i) => {
+          const was = before[i];
+          if (after) {
+            const doc = withReaders(!was || was.version !== after.version ? { ...after, version } : after);
+            written.push(doc);
+            documentChanges.push({ before: was, after: doc });
+          } else if (was) {
+            deleted.push(uri);
+            documentChanges.push({ before: was });
+          }
+        });
+        if (documentChanges.length === 0) {
+          abortQuietly(tx);
+          committing.committed();
+          return;
+        }
+        this.listener?.checkWrite(written);
+        const embedded = this.embeddedTriples(tx, documentChanges);
+        deadline.check('the commit');
+        const changeKey = await logChange(tx, [...written.map((d) => d.uri), ...deleted], () => Promise.all([putAll(store, written), deleteAll(store, deleted)]));
+        await tx.done;
+        committing.committed();
+        embedded?.committed();
+        this.tell(changeKey, written, deleted);
       } catch (e) {
         abortQuietly(tx);
         throw e;
