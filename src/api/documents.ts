@@ -49,7 +49,6 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   const accept = c.req.header('accept');
   const wantsMultipart = acceptTypes(accept).includes('multipart/mixed');
   const multi = uris.length > 1 || (categories.content && categories.metadata.length > 0) || wantsMultipart;
-  const db = deps.db;
   const principal = c.get('principal');
 
   if (!multi) {
