@@ -18,7 +18,7 @@ import type { SearchRequest } from '../db/search';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
-import { documentsFor } from './http/transaction';
+import { documentsFor, inTransaction, type RequestTransaction } from './http/transaction';
 import { acceptTypes, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { assembleQuery, positiveInt } from './search-request';
 import { bytesBody } from './http/body';
@@ -51,6 +51,7 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
   const req = c.req.raw;
   const params = new Params(req);
   params.checkShared(deps.db.name);
+  const transaction = inTransaction(c, deps, params);
   params.validate(kind === 'search' ? SEARCH_PARAMS : QBE_PARAMS);
   const database = params.one('database');
   const view = params.oneOf('view', kind === 'search' ? VIEWS : QBE_VIEWS);
@@ -83,9 +84,10 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
     pageLength,
     principal: c.get('principal'),
     deadline: c.get('deadline'),
+    transaction: transaction.txid,
     ...(view && view !== 'structured' && view !== 'validate' ? { view } : {}),
   };
-  if (multipart) return bulkRead(c, deps, params, request, view);
+  if (multipart) return bulkRead(c, deps, params, request, view, transaction);
   const format = structuredFormat(req, params.oneOf('format', ['json', 'xml'] as const));
   const { response } = await deps.db.search.search(request);
   const text = format === 'json' ? searchResponseJson(response, { database }) : searchResponseXml(response, { database });
@@ -124,7 +126,7 @@ function invalidQbeReport(c: ApiContext, params: Params, e: QbeError): Response 
 }
 
 /** A multipart bulk read by query (MarkLogic’s REST Application Developer’s Guide, reading documents matching a query): the page's documents, the response first when `view` asks. */
-async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: SearchRequest, view: string | undefined): Promise<Response> {
+async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: SearchRequest, view: string | undefined, transaction: RequestTransaction): Promise<Response> {
   const categories = parseCategories(params);
   const withResponse = view !== undefined && view !== 'none';
   const { response, uris } = await deps.db.search.search({ ...request, view: withResponse ? (request.view ?? 'results') : 'none' });
@@ -145,7 +147,7 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
     headers.set('Content-Length', '0');
     return new Response(null, { status: response.total === 0 ? 404 : 200, headers });
   }
-  const docs = await deps.db.documents.readMany(uris, request.principal, request.deadline);
+  const docs = await transaction.documents.readMany(uris, request.principal, request.deadline);
   const parts: OutPart[] = [];
   if (withResponse) {
     const format = params.oneOf('format', ['json', 'xml'] as const) ?? 'xml';

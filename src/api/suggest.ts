@@ -10,6 +10,7 @@ import { SEARCH_NS } from '../db/xml';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
+import { inTransaction } from './http/transaction';
 import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { assembleQuery, positiveInt } from './search-request';
@@ -27,6 +28,7 @@ async function suggestions(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const req = c.req.raw;
   const params = new Params(req);
   params.checkShared(deps.db.name);
+  const { txid } = inTransaction(c, deps, params);
   params.validate(['partial-q', 'q', 'limit', 'cursor-position', 'options', 'format']);
   const partial = params.one('partial-q') ?? '';
   const limit = positiveInt(params, 'limit', 10, 1);
@@ -35,7 +37,7 @@ async function suggestions(c: ApiContext, deps: ApiDeps): Promise<Response> {
   // XML unless JSON is asked for, like every endpoint (the official client sends Accept: application/json).
   const format = structuredFormat(req, params.oneOf('format', ['json', 'xml'] as const));
   const { query, options } = await assembleQuery(req, params, deps, 'suggest');
-  const list = await deps.db.search.suggest({ partial, cursor, limit, options, restrict: query, principal: c.get('principal'), deadline: c.get('deadline') });
+  const list = await deps.db.search.suggest({ partial, cursor, limit, options, restrict: query, principal: c.get('principal'), deadline: c.get('deadline'), transaction: txid });
   const body =
     format === 'json'
       ? JSON.stringify({ suggestions: list } satisfies SuggestResponse)

@@ -402,3 +402,145 @@ describe('bounds', () => {
     expect(await errorOf(await api.fetch('/v1/transactions', { method: 'POST' }))).toMatchObject({ status: 400, code: 'TABULA-LIMIT' });
   });
 });
+
+describe('searches inside a transaction see what it sees', () => {
+  const ROOT = 'http://marklogic.com/collation/';
+  const COLOURS = [
+    { uri: '/paint/1.json', colour: 'red', qty: 3 },
+    { uri: '/paint/2.json', colour: 'blue', qty: 5 },
+    { uri: '/paint/3.json', colour: 'red', qty: 7 },
+  ];
+  const OPTIONS = {
+    options: {
+      constraint: [{ name: 'colour', range: { type: 'xs:string', collation: ROOT, 'json-property': 'colour', facet: true } }],
+      values: [
+        { name: 'qty', range: { type: 'xs:int', 'json-property': 'qty' }, aggregate: [{ apply: 'sum' }] },
+        { name: 'uris', uri: null },
+      ],
+    },
+  };
+
+  async function paintShop(loadIndexFirst: boolean): Promise<TestApi> {
+    const api = await testApi();
+    const index = (localname: string, type: string) => ({ 'scalar-type': type, 'namespace-uri': '', localname, collation: type === 'string' ? ROOT : '', 'range-value-positions': false, 'invalid-values': 'reject' });
+    const props = await api.fetch(`/manage/v2/databases/${enc(api.db.name)}/properties`, {
+      method: 'PUT',
+      headers: J,
+      body: JSON.stringify({ 'range-element-index': [index('colour', 'string'), index('qty', 'int')] }),
+    });
+    expect(props.status).toBeLessThan(300);
+    expect((await api.fetch('/v1/config/query/paint', { method: 'PUT', headers: J, body: JSON.stringify(OPTIONS) })).status).toBeLessThan(300);
+    for (const p of COLOURS) await put(api, p.uri, JSON.stringify({ colour: p.colour, qty: p.qty, note: `${p.colour} paint` }));
+    if (loadIndexFirst) {
+      await api.db.search.ready();
+      await api.db.search.rangeIndexesSettled();
+    }
+    return api;
+  }
+
+  /** The transaction's changes: paint 2 turns red, paint 3 is deleted, paint 4 (green) is new. */
+  async function change(api: TestApi, txid: string) {
+    await put(api, '/paint/2.json', JSON.stringify({ colour: 'red', qty: 6, note: 'red paint' }), txid);
+    expect((await api.fetch(`/v1/documents?uri=/paint/3.json&txid=${txid}`, { method: 'DELETE' })).status).toBe(204);
+    await put(api, '/paint/4.json', JSON.stringify({ colour: 'green', qty: 11, note: 'green paint' }), txid);
+  }
+  const after = [
+    { uri: '/paint/1.json', colour: 'red', qty: 3 },
+    { uri: '/paint/2.json', colour: 'red', qty: 6 },
+    { uri: '/paint/4.json', colour: 'green', qty: 11 },
+  ];
+
+  interface Seen {
+    uris: string[];
+    facet: Record<string, number>;
+    qty: { values: Record<string, number>; sum: string };
+    lexicon: string[];
+  }
+
+  /** What a search, a facet, a values lexicon and a URI lexicon show, inside `txid` or outside. */
+  async function seen(api: TestApi, txid?: string): Promise<Seen> {
+    const tx = txid ? `&txid=${txid}` : '';
+    const search = (await (await api.fetch(`/v1/search?q=paint&options=paint&format=json&pageLength=50${tx}`)).json()) as {
+      results: Array<{ uri: string }>;
+      facets: { colour: { facetValues: Array<{ name: string; count: number }> } };
+    };
+    const values = (await (await api.fetch(`/v1/values/qty?options=paint&format=json&aggregate=sum${tx}`)).json()) as {
+      'values-response': { 'distinct-value': Array<{ frequency: number; _value: string }>; 'aggregate-result': Array<{ _value: string }> };
+    };
+    const uris = (await (await api.fetch(`/v1/values/uris?options=paint&format=json${tx}`)).json()) as { 'values-response': { 'distinct-value': Array<{ _value: string }> } };
+    return {
+      uris: search.results.map((r) => r.uri).sort(),
+      facet: Object.fromEntries(search.facets.colour.facetValues.map((v) => [v.name, v.count])),
+      qty: {
+        values: Object.fromEntries(values['values-response']['distinct-value'].map((v) => [v._value, v.frequency])),
+        sum: values['values-response']['aggregate-result'][0]._value,
+      },
+      lexicon: uris['values-response']['distinct-value'].map((v) => v._value),
+    };
+  }
+
+  /** The same, computed from the documents. */
+  function expected(docs: Array<{ uri: string; colour: string; qty: number }>): Seen {
+    const facet: Record<string, number> = {};
+    const values: Record<string, number> = {};
+    for (const d of docs) {
+      facet[d.colour] = (facet[d.colour] ?? 0) + 1;
+      values[String(d.qty)] = (values[String(d.qty)] ?? 0) + 1;
+    }
+    const uris = docs.map((d) => d.uri).sort();
+    return { uris, facet, qty: { values, sum: String(docs.reduce((a, d) => a + d.qty, 0)) }, lexicon: uris };
+  }
+
+  test.for([{ loadIndexFirst: true }, { loadIndexFirst: false }])(
+    'search results, facets, values and aggregates (index loaded before the transaction’s writes: $loadIndexFirst)',
+    async ({ loadIndexFirst }) => {
+      const api = await paintShop(loadIndexFirst);
+      const txid = await open(api);
+      await change(api, txid);
+      expect(await seen(api, txid)).toEqual(expected(after));
+      expect(await seen(api)).toEqual(expected(COLOURS));
+      await finish(api, txid, 'commit');
+      expect(await seen(api)).toEqual(expected(after));
+    },
+  );
+
+  test('after a rollback, searches see the committed documents only, as before', async () => {
+    const api = await paintShop(true);
+    const txid = await open(api);
+    await change(api, txid);
+    await finish(api, txid, 'rollback');
+    expect(await seen(api)).toEqual(expected(COLOURS));
+  });
+
+  test('two transactions do not see each other’s documents', async () => {
+    const api = await paintShop(true);
+    const t1 = await open(api);
+    const t2 = await open(api);
+    await change(api, t1);
+    await put(api, '/paint/9.json', JSON.stringify({ colour: 'blue', qty: 1, note: 'blue paint' }), t2);
+    expect(await seen(api, t1)).toEqual(expected(after));
+    expect(await seen(api, t2)).toEqual(expected([...COLOURS, { uri: '/paint/9.json', colour: 'blue', qty: 1 }]));
+  });
+
+  test('a multipart bulk read by query and suggestions inside a transaction', async () => {
+    const api = await paintShop(true);
+    const txid = await open(api);
+    await change(api, txid);
+    const bulk = await (await api.fetch(`/v1/search?q=green&txid=${txid}`, { headers: { accept: 'multipart/mixed' } })).text();
+    expect(bulk).toContain('"colour":"green"');
+    const outside = await api.fetch('/v1/search?q=green', { headers: { accept: 'multipart/mixed' } });
+    expect(await outside.text()).not.toContain('green');
+    const suggest = async (tx: string) => ((await (await api.fetch(`/v1/suggest?partial-q=gre&format=json${tx}`)).json()) as { suggestions: string[] }).suggestions;
+    expect(await suggest(`&txid=${txid}`)).toContain('green');
+    expect(await suggest('')).not.toContain('green');
+  });
+
+  test('no search snapshot holds a transaction’s documents: after a stop they are gone from search too', async () => {
+    const api = await paintShop(true);
+    const txid = await open(api);
+    await change(api, txid);
+    await api.db.search.snapshot();
+    const restarted = await reopened(api, { auth: 'application' });
+    expect(await seen(restarted)).toEqual(expected(COLOURS));
+  });
+});

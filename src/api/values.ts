@@ -19,6 +19,7 @@ import { aggregatesFor, listValuesDefinitions, valuesAnswer, valuesDefinition, t
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { structuredFormat } from './http/negotiate';
 import { Params } from './http/params';
+import { inTransaction } from './http/transaction';
 import { endpoint } from './http/routing';
 import { assembleQuery, positiveInt } from './search-request';
 import { valuesListJson, valuesListXml, valuesResponseJson, valuesResponseXml } from './serializers/values-response';
@@ -41,17 +42,18 @@ export function registerValues(app: Hono<ApiEnv>, deps: ApiDeps): void {
   });
 }
 
-function prepare(c: ApiContext, deps: ApiDeps, allowed: readonly string[]): Params {
+function prepare(c: ApiContext, deps: ApiDeps, allowed: readonly string[]): { params: Params; txid?: string } {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  const { txid } = inTransaction(c, deps, params);
   for (const name of Object.keys(REFUSED)) if (params.has(name)) throw new DbError('REST-INVALIDPARAM', REFUSED[name]);
   params.validate(allowed);
-  return params;
+  return { params, txid };
 }
 
 async function list(c: ApiContext, deps: ApiDeps): Promise<Response> {
-  const params = prepare(c, deps, LIST_PARAMS);
+  const { params } = prepare(c, deps, LIST_PARAMS);
   const name = params.one('options');
   const format = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const));
   const names = listValuesDefinitions(await resolveOptions(deps.db, name, undefined));
@@ -61,7 +63,7 @@ async function list(c: ApiContext, deps: ApiDeps): Promise<Response> {
 
 async function values(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const began = performance.now();
-  const params = prepare(c, deps, VALUES_PARAMS);
+  const { params, txid } = prepare(c, deps, VALUES_PARAMS);
   const name = c.req.param('name') ?? '';
   const view = params.oneOf('view', VIEWS) ?? 'all';
   const direction = params.oneOf('direction', ['ascending', 'descending'] as const);
@@ -79,6 +81,7 @@ async function values(c: ApiContext, deps: ApiDeps): Promise<Response> {
     query,
     principal: c.get('principal'),
     deadline: c.get('deadline'),
+    transaction: txid,
     definition,
     start,
     ...(frequency ? { frequency } : {}),

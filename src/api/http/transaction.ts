@@ -1,13 +1,24 @@
 /**
  * A data request's `txid` (MarkLogic's REST Application Developer's Guide, multi-statement
  * transactions): the documents it reads and writes are the committed ones, or — inside an open
- * transaction — that transaction's view of them (docs/decisions/0033-transactions.md).
+ * transaction — that transaction's view of them, and its searches see what it sees
+ * (docs/decisions/0033-transactions.md). An id that names no open transaction of the acting
+ * user is refused before anything is read (400 XDMP-RWINVAL).
  */
 import type { DocumentAccess } from '../../db/documents';
 import type { ApiContext, ApiDeps } from './context';
 import type { Params } from './params';
 
-export function documentsFor(c: ApiContext, deps: ApiDeps, params: Params): DocumentAccess {
-  const txid = params.transactionId();
-  return txid === undefined ? deps.db.documents : deps.db.transactions.use(txid, c.get('principal'));
+export interface RequestTransaction {
+  /** The open transaction the request runs in; undefined outside any. */
+  txid?: string;
+  documents: DocumentAccess;
 }
+
+export function inTransaction(c: ApiContext, deps: ApiDeps, params: Params): RequestTransaction {
+  const txid = params.transactionId();
+  if (txid === undefined) return { documents: deps.db.documents };
+  return { txid, documents: deps.db.transactions.use(txid, c.get('principal')) };
+}
+
+export const documentsFor = (c: ApiContext, deps: ApiDeps, params: Params): DocumentAccess => inTransaction(c, deps, params).documents;

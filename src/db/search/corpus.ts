@@ -314,6 +314,15 @@ export class Corpus {
   private readonly unremoved: DocEntry[] = [];
   /** Live documents by format: lets a reader skip filtering by format when every document has it. */
   private readonly perFormat = new Map<DocumentFormat, number>();
+  /**
+   * Open transactions' uncommitted documents (docs/decisions/0033-transactions.md): per
+   * transaction, each URI it changed → the key of its private entry (undefined: it deleted
+   * the document). Private entries are indexed like any other, but not by URI, and only
+   * their transaction sees them ({@link visibility}); no snapshot is written while any exist.
+   */
+  private readonly staged = new Map<string, Map<string, number | undefined>>();
+  /** Private entry key → its transaction. */
+  private readonly owners = new Map<number, string>();
 
   get size(): number {
     return this.live;
@@ -370,6 +379,66 @@ export class Corpus {
   /** Indexes a document (new, or replacing its previous entry); `parsed`: its content already parsed. */
   put(doc: StoredDocument, parsed: ParsedContent | null = null): DocEntry {
     this.remove(doc.uri);
+    const entry = this.add(doc, parsed);
+    this.byUri.set(doc.uri, entry.key);
+    return entry;
+  }
+
+  /**
+   * A transaction's uncommitted state of `uri` (null: deleted) as only that transaction sees
+   * it, replacing what it staged for `uri` before: the private entry made, if any, and the key
+   * of the one it replaced.
+   */
+  stage(txid: string, uri: string, doc: StoredDocument | null, parsed: ParsedContent | null = null): { entry?: DocEntry; replaced?: number } {
+    let mine = this.staged.get(txid);
+    if (!mine) this.staged.set(txid, (mine = new Map()));
+    const replaced = mine.get(uri);
+    if (replaced !== undefined) this.removeKey(replaced);
+    if (!doc) {
+      mine.set(uri, undefined);
+      return { replaced };
+    }
+    const entry = this.add(doc, parsed);
+    this.owners.set(entry.key, txid);
+    mine.set(uri, entry.key);
+    return { entry, replaced };
+  }
+
+  /** A transaction ended: its private entries go (the keys removed, for the range indexes to forget). */
+  unstage(txid: string): number[] {
+    const mine = this.staged.get(txid);
+    if (!mine) return [];
+    this.staged.delete(txid);
+    const removed: number[] = [];
+    for (const key of mine.values()) {
+      if (key === undefined) continue;
+      this.removeKey(key);
+      removed.push(key);
+    }
+    return removed;
+  }
+
+  /** Whether any transaction has uncommitted documents here. */
+  get anyStaged(): boolean {
+    return this.staged.size > 0;
+  }
+
+  /**
+   * Which entries a reader sees — outside any transaction, the committed ones; inside one,
+   * its own private entries and the committed ones it did not change — or undefined when
+   * every entry is seen (no transaction has staged anything), so readers need not ask.
+   */
+  visibility(txid?: string): ((key: number) => boolean) | undefined {
+    if (this.staged.size === 0) return undefined;
+    const mine = txid === undefined ? undefined : this.staged.get(txid);
+    return (key) => {
+      const owner = this.owners.get(key);
+      if (owner !== undefined) return owner === txid;
+      return mine === undefined || !mine.has(this.entries[key]!.uri);
+    };
+  }
+
+  private add(doc: StoredDocument, parsed: ParsedContent | null): DocEntry {
     const key = this.entries.length;
     const { text, keys } = this.content.analyse(safeNodes(doc, parsed));
     const entry: DocEntry = {
@@ -383,7 +452,6 @@ export class Corpus {
       content: text,
     };
     this.entries[key] = entry;
-    this.byUri.set(doc.uri, key);
     this.live++;
     this.counted(entry.format, 1);
     if (entry.quality !== 0) this.qualified++;
@@ -406,7 +474,14 @@ export class Corpus {
   remove(uri: string): boolean {
     const key = this.byUri.get(uri);
     if (key === undefined) return false;
+    this.removeKey(key);
+    this.byUri.delete(uri);
+    return true;
+  }
+
+  private removeKey(key: number): void {
     const entry = this.entries[key]!;
+    this.owners.delete(key);
     if (entry.textState === 'pending') {
       this.content.terms.hide(key);
       this.unremoved.push(entry);
@@ -422,11 +497,9 @@ export class Corpus {
       if (set?.size === 0) this.collections.delete(c);
     }
     this.entries[key] = undefined;
-    this.byUri.delete(uri);
     this.live--;
     this.counted(entry.format, -1);
     if (entry.quality !== 0) this.qualified--;
-    return true;
   }
 
   /**

@@ -39,6 +39,8 @@ export interface SearchRequest {
   principal: Principal;
   /** The request's deadline: checked between the search's stages and inside its evaluation. */
   deadline?: Deadline;
+  /** The open transaction it runs in (`txid`): it sees that transaction's uncommitted documents (docs/decisions/0033-transactions.md). */
+  transaction?: string;
 }
 
 export interface SearchOutcome {
@@ -48,17 +50,17 @@ export interface SearchOutcome {
 }
 
 /** A `/v1/suggest` request: the partial text, what restricts the documents completed from, and who asks. */
-export type SuggestionRequest = Omit<SuggestRequest, 'documents' | 'rangeValues'> & { restrict: Query; principal: Principal; deadline?: Deadline };
+export type SuggestionRequest = Omit<SuggestRequest, 'documents' | 'rangeValues'> & { restrict: Query; principal: Principal; deadline?: Deadline; transaction?: string };
 
 /** What running a search reads of the index: the loaded corpus, its range indexes and the stored documents. */
-export type LoadedIndex = Pick<SearchIndex, 'ready' | 'rangeIndexes' | 'readUris'>;
+export type LoadedIndex = Pick<SearchIndex, 'ready' | 'rangeIndexes' | 'readUris' | 'stagedDocument'>;
 
 /** Documents read to find how a suggested word is written. */
 const SURFACE_DOCS = 3;
 
 /** Completions of a partial query text (`/v1/suggest`), from what `principal` may read of what `restrict` matches. */
 export async function runSuggest(index: LoadedIndex, request: SuggestionRequest): Promise<string[]> {
-  const { corpus, readable: documents } = await readableMatches(index, request.restrict, request.principal, request.deadline ?? Deadline.none, 'the suggestion');
+  const { corpus, readable: documents } = await readableMatches(index, request.restrict, request.principal, request.deadline ?? Deadline.none, 'the suggestion', request.transaction);
   const rangeValues = (range: RangeConstraintDef, name: string): string[] => {
     try {
       return index.rangeIndexes.facet(rangeRefOf(range, `constraint ${name}`), documents, []).values.map((v) => v.name);
@@ -90,10 +92,18 @@ async function surfaces(index: LoadedIndex, corpus: Corpus, folded: string, hold
 
 /**
  * The loaded corpus, an evaluator over it, and what `principal` may read of what `query`
- * matches. Waiting for the index (its load, a range-index build) counts against the
- * request's deadline too: `stage` names the request when it runs out.
+ * matches — of the committed documents, or inside `transaction` of what it sees. Waiting
+ * for the index (its load, a range-index build) counts against the request's deadline too:
+ * `stage` names the request when it runs out.
  */
-export async function readableMatches(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; evaluator: Evaluator; readable: Set<number> }> {
+export async function readableMatches(
+  index: LoadedIndex,
+  query: Query,
+  principal: Principal,
+  deadline: Deadline,
+  stage: string,
+  transaction?: string,
+): Promise<{ corpus: Corpus; evaluator: Evaluator; readable: Set<number> }> {
   const corpus = await index.ready();
   deadline.check(stage);
   const evaluator = new Evaluator({
@@ -102,13 +112,14 @@ export async function readableMatches(index: LoadedIndex, query: Query, principa
     range: (ref, op, values) => index.rangeIndexes.matching(ref, op, values),
     read: (keys) => readEntries(index, corpus, keys),
   });
-  const readableBy = (k: number) => canRead(principal, corpus.entry(k)!);
+  const visible = corpus.visibility(transaction);
+  const readableBy = visible ? (k: number) => visible(k) && canRead(principal, corpus.entry(k)!) : (k: number) => canRead(principal, corpus.entry(k)!);
   // Every document (no query, or an empty one): the readable ones straight from the corpus,
   // rather than a set of every key first and a filtered copy of it after.
   if (query.kind === 'true') return { corpus, evaluator, readable: new Set(filterKeys(corpus.keys(), readableBy)) };
   const matched = await evaluator.docs(query, { target: 'content', scopes: [] });
   // An admin reads everything: the matches as they are (a set the evaluator made for this search).
-  return { corpus, evaluator, readable: principal.roles.has('admin') ? matched : filterSet(matched, readableBy) };
+  return { corpus, evaluator, readable: principal.roles.has('admin') && !visible ? matched : filterSet(matched, readableBy) };
 }
 
 /**
@@ -117,12 +128,20 @@ export async function readableMatches(index: LoadedIndex, query: Query, principa
  * the whole database then walks its index without a membership test, and nothing builds a
  * set of a hundred thousand keys to say "all".
  */
-export async function readableKeys(index: LoadedIndex, query: Query, principal: Principal, deadline: Deadline, stage: string): Promise<{ corpus: Corpus; readable: Set<number> | undefined }> {
+export async function readableKeys(
+  index: LoadedIndex,
+  query: Query,
+  principal: Principal,
+  deadline: Deadline,
+  stage: string,
+  transaction?: string,
+): Promise<{ corpus: Corpus; readable: Set<number> | undefined }> {
   if (query.kind === 'true') {
     const corpus = await index.ready();
     deadline.check(stage);
-    let all = true;
-    for (const k of corpus.keys()) {
+    // While a transaction has uncommitted documents, some entries are not everyone's.
+    let all = corpus.visibility(transaction) === undefined;
+    for (const k of all ? corpus.keys() : []) {
       if (!canRead(principal, corpus.entry(k)!)) {
         all = false;
         break;
@@ -130,7 +149,7 @@ export async function readableKeys(index: LoadedIndex, query: Query, principal: 
     }
     if (all) return { corpus, readable: undefined };
   }
-  const { corpus, readable } = await readableMatches(index, query, principal, deadline, stage);
+  const { corpus, readable } = await readableMatches(index, query, principal, deadline, stage, transaction);
   return { corpus, readable };
 }
 
@@ -142,7 +161,7 @@ export async function runSearch(index: LoadedIndex, request: SearchRequest): Pro
   }
   const began = performance.now();
   const deadline = request.deadline ?? Deadline.none;
-  const { corpus, evaluator, readable } = await readableMatches(index, request.query, request.principal, deadline, 'the search');
+  const { corpus, evaluator, readable } = await readableMatches(index, request.query, request.principal, deadline, 'the search', request.transaction);
   const o = request.options;
   const returns = returnsOf(o, request.view);
   const terms = scoringTerms(request.query, evaluator);
@@ -295,9 +314,16 @@ function facetsOf(rangeIndexes: RangeIndexes, corpus: Corpus, keys: ReadonlySet<
 const SELECT_CHUNK = 8192;
 
 async function readEntries(index: LoadedIndex, corpus: Corpus, keys: number[]): Promise<Map<number, StoredDocument>> {
-  const docs = await index.readUris(keys.map((k) => corpus.entry(k)!.uri));
   const out = new Map<number, StoredDocument>();
-  keys.forEach((k, i) => {
+  // A transaction's private entries are its uncommitted documents, held in memory.
+  const stored: number[] = [];
+  for (const k of keys) {
+    const staged = index.stagedDocument(k);
+    if (staged) out.set(k, staged);
+    else stored.push(k);
+  }
+  const docs = await index.readUris(stored.map((k) => corpus.entry(k)!.uri));
+  stored.forEach((k, i) => {
     const doc = docs[i];
     if (doc) out.set(k, doc);
   });

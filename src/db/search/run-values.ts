@@ -60,6 +60,8 @@ export interface ValuesRequest {
   /** Absent: every value from `start` on. */
   pageLength?: number;
   deadline?: Deadline;
+  /** The open transaction it runs in: its uncommitted documents count (docs/decisions/0033-transactions.md). */
+  transaction?: string;
 }
 
 export type ValuesOutcome =
@@ -101,7 +103,7 @@ export async function runValues(index: ValuesIndex, request: ValuesRequest): Pro
   const corpus = await index.ready();
   // Refused before the query runs: a missing or building range index.
   const lexicons = def.sources.map((s) => lexiconOf(index, corpus, s));
-  const { readable } = await readableKeys(index, request.query, request.principal, deadline, 'the values');
+  const { readable } = await readableKeys(index, request.query, request.principal, deadline, 'the values', request.transaction);
   const frequency = request.frequency ?? def.frequency ?? 'item';
   const direction = request.direction ?? def.direction;
   const limit = request.limit ?? def.limit;

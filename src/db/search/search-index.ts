@@ -118,7 +118,15 @@ export class SearchIndex {
   /** Requests running over the index ({@link serving}), and what waits for none to be. */
   private serving_ = 0;
   /** Writes committed while requests ran over the index, in commit order, applied when the last one ends. */
-  private deferred: CommittedChange[] = [];
+  private deferred: Array<(corpus: Corpus) => void> = [];
+  /**
+   * Open transactions' uncommitted documents, as staged (each URI's state; null: deleted):
+   * what the corpus's private entries are made from, now or when it loads
+   * (docs/decisions/0033-transactions.md).
+   */
+  private readonly overlays = new Map<string, Map<string, StoredDocument | null>>();
+  /** Private entry key → its document (a transaction's documents are read from here, not IndexedDB). */
+  private readonly stagedDocs = new Map<number, StoredDocument>();
   /** Requests waiting for {@link deferred} to be applied. */
   private readonly applied: Array<() => void> = [];
   /** A snapshot is being packed (between its stages, requests may run): writes are held back as while a request runs. */
@@ -188,14 +196,17 @@ export class SearchIndex {
   private index(corpus: Corpus, doc: StoredDocument): void {
     const prepared = this.prepared.get(doc);
     const entry = corpus.put(doc, prepared?.content ?? null);
-    let values: ReturnType<LiveRangeIndexes['valuesOf']>;
+    this.ranges.put(entry.key, this.rangeValues(doc, prepared));
+  }
+
+  /** A document's range index values: as its write's check found them, else computed now. */
+  private rangeValues(doc: StoredDocument, prepared: { values: Record<string, RangeValue[]> | undefined } | undefined): Record<string, RangeValue[]> | undefined {
     try {
-      values = prepared ? prepared.values : this.ranges.valuesOf(doc);
+      return prepared ? prepared.values : this.ranges.valuesOf(doc);
     } catch {
       // Written before an index that rejects it existed: that index skips it (re-indexing does the same).
-      values = undefined;
+      return undefined;
     }
-    this.ranges.put(entry.key, values);
   }
 
   private unindex(corpus: Corpus, uri: string): void {
@@ -232,18 +243,67 @@ export class SearchIndex {
     // A request running over the index yields the thread between its chunks: it must not find
     // the index changed when it resumes. The write is acknowledged all the same, and applied
     // as soon as no request runs; a request arriving meanwhile waits for that ({@link serving}).
-    if (this.serving_ > 0 || this.packing) {
-      this.deferred.push(change);
-      return;
+    this.whenFree((c) => this.apply(c, change));
+  }
+
+  /**
+   * Changes the loaded corpus at once, or — while a request runs over it or a snapshot is
+   * being packed — as soon as none does, in the order asked.
+   */
+  private whenFree(change: (corpus: Corpus) => void): void {
+    const corpus = this.corpus;
+    if (!corpus) return;
+    if (this.serving_ > 0 || this.packing) this.deferred.push(change);
+    else change(corpus);
+  }
+
+  /**
+   * A transaction's write staged documents (null: deleted): they are indexed as its private
+   * entries, which only its own requests see. Synchronous, like {@link committed}.
+   */
+  staged(txid: string, docs: ReadonlyMap<string, StoredDocument | null>): void {
+    let overlay = this.overlays.get(txid);
+    if (!overlay) this.overlays.set(txid, (overlay = new Map()));
+    for (const [uri, doc] of docs) overlay.set(uri, doc);
+    this.whenFree((c) => {
+      for (const [uri, doc] of docs) this.stageOne(c, txid, uri, doc);
+    });
+  }
+
+  /** A transaction ended (committed or not): its private entries go; a commit's documents arrive through {@link committed}. */
+  transactionEnded(txid: string): void {
+    if (!this.overlays.delete(txid)) return;
+    this.whenFree((c) => {
+      for (const key of c.unstage(txid)) {
+        this.ranges.remove(key);
+        this.stagedDocs.delete(key);
+      }
+      this.snapshotIfDue();
+    });
+  }
+
+  /** The document of a transaction's private entry, if `key` is one. */
+  stagedDocument(key: number): StoredDocument | undefined {
+    return this.stagedDocs.get(key);
+  }
+
+  private stageOne(corpus: Corpus, txid: string, uri: string, doc: StoredDocument | null): void {
+    const prepared = doc ? this.prepared.get(doc) : undefined;
+    const { entry, replaced } = corpus.stage(txid, uri, doc, prepared?.content ?? null);
+    if (replaced !== undefined) {
+      this.ranges.remove(replaced);
+      this.stagedDocs.delete(replaced);
     }
-    this.apply(corpus, change);
+    if (!entry || !doc) return;
+    this.stagedDocs.set(entry.key, doc);
+    this.ranges.put(entry.key, this.rangeValues(doc, prepared));
   }
 
   /** Applies the writes held back, once no request runs and no snapshot is being packed, and wakes who waits for them. */
   private applyDeferred(): void {
     if (this.serving_ > 0 || this.packing) return;
     const deferred = this.deferred.splice(0);
-    if (this.corpus) for (const change of deferred) this.apply(this.corpus, change);
+    if (this.corpus) for (const change of deferred) change(this.corpus);
     for (const wake of this.applied.splice(0)) wake();
   }
 
@@ -270,6 +330,8 @@ export class SearchIndex {
    */
   storageCleared(): void {
     this.deferred = [];
+    this.overlays.clear();
+    this.stagedDocs.clear();
     for (const wake of this.applied.splice(0)) wake();
     this.loading = undefined;
     this.corpus = undefined;
@@ -352,6 +414,8 @@ export class SearchIndex {
     await this.catchUp(corpus, uris);
     if (changeKeys.length > 0) this.watermark = Math.max(this.watermark, changeKeys[changeKeys.length - 1]);
     this.changedSinceSnapshot = stale ? corpus.size : (uris?.length ?? 0);
+    // Open transactions' documents, staged before the corpus was loaded.
+    for (const [txid, docs] of this.overlays) for (const [uri, doc] of docs) this.stageOne(corpus, txid, uri, doc);
     this.corpus = corpus;
     this.loads++;
     this.snapshotIfDue();
@@ -522,7 +586,9 @@ export class SearchIndex {
     // The restored texts are in the snapshot about to be replaced: read them first.
     await this.textsRead();
     const corpus = this.corpus;
-    if (!corpus) return;
+    // Not while a transaction's private entries are in the corpus: a snapshot holds committed
+    // documents only. The transaction's end makes one due again.
+    if (!corpus || corpus.anyStaged) return;
     // It runs in the write queue, so no write commits while it is packed; requests (which only
     // read) may run between its stages, each a long piece of work at 100k documents. Writes a
     // request held back stay held until the pieces and the watermark are taken: applied between

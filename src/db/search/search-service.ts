@@ -69,6 +69,16 @@ export class SearchService {
     this.index.committed(change);
   }
 
+  /** A transaction's write staged documents (null: deleted): searches inside it see them (docs/decisions/0033-transactions.md). Synchronous. */
+  staged(txid: string, docs: ReadonlyMap<string, StoredDocument | null>): void {
+    this.index.staged(txid, docs);
+  }
+
+  /** A transaction ended: its uncommitted documents leave the index. Synchronous. */
+  transactionEnded(txid: string): void {
+    this.index.transactionEnded(txid);
+  }
+
   close(): void {
     this.index.close();
   }
@@ -114,9 +124,9 @@ export class SearchService {
    * search matches them (unfiltered, as MarkLogic selects the fragments of a restricted
    * SPARQL query), in no particular order.
    */
-  matchingUris(query: Query, principal: Principal, deadline: Deadline = Deadline.none): Promise<string[]> {
+  matchingUris(query: Query, principal: Principal, deadline: Deadline = Deadline.none, transaction?: string): Promise<string[]> {
     return this.index.serving(async () => {
-      const { corpus, readable } = await readableMatches(this.index, query, principal, deadline, 'the document query');
+      const { corpus, readable } = await readableMatches(this.index, query, principal, deadline, 'the document query', transaction);
       const uris: string[] = [];
       for (const k of readable) uris.push(corpus.entry(k)!.uri);
       return uris;

@@ -38,8 +38,14 @@ interface Staged<T> {
   staged: Map<string, StoredDocument | null>;
 }
 
-/** The write checks the search index makes (range index values), as a committed write makes them. */
-export type WriteChecks = Pick<CommitListener, 'beforeWrite' | 'checkWrite'>;
+/**
+ * The search index's part: the write checks it makes of a committed write (range index
+ * values), and the transaction's documents, indexed for its own searches only.
+ */
+export type TransactionIndex = Pick<CommitListener, 'beforeWrite' | 'checkWrite'> & {
+  staged(txid: string, docs: ReadonlyMap<string, StoredDocument | null>): void;
+  transactionEnded(txid: string): void;
+};
 
 export class TransactionDocuments implements DocumentAccess {
   constructor(
@@ -48,7 +54,7 @@ export class TransactionDocuments implements DocumentAccess {
     private readonly queue: WriteQueue,
     private readonly clock: Clock,
     private readonly locks: DocumentLocks,
-    private readonly checks?: WriteChecks,
+    private readonly index?: TransactionIndex,
   ) {}
 
   /** The transaction's view of `uris`: what it wrote (deleted: undefined), else what is stored. */
@@ -88,7 +94,7 @@ export class TransactionDocuments implements DocumentAccess {
     const uris = [...urisOfWrites(writes)];
     return this.changing(uris, deadline, async () => {
       const policy = await this.store.updatePolicy();
-      await this.checks?.beforeWrite();
+      await this.index?.beforeWrite();
       const version = this.clock.next();
       const existing = await this.current(uris);
       const current = new Map(uris.map((u, i) => [u, existing[i]]));
@@ -99,7 +105,7 @@ export class TransactionDocuments implements DocumentAccess {
         staged.set(w.uri, withReaders(outcome.document));
         return outcome;
       });
-      this.checks?.checkWrite([...staged.values()] as StoredDocument[]);
+      this.index?.checkWrite([...staged.values()] as StoredDocument[]);
       deadline.check('the write');
       return { result: outcomes, staged };
     });
@@ -114,11 +120,11 @@ export class TransactionDocuments implements DocumentAccess {
   ): Promise<{ changed: boolean; version: number }> {
     return this.changing<{ changed: boolean; version: number }>([uri], deadline, async () => {
       const policy = await this.store.updatePolicy();
-      await this.checks?.beforeWrite();
+      await this.index?.beforeWrite();
       const [doc] = await this.current([uri]);
       const updated = applyUpdate(uri, doc, principal, policy, ifMatch, change, () => this.clock.next());
       if (!updated) return { result: { changed: false, version: doc!.version }, staged: new Map<string, StoredDocument | null>() };
-      this.checks?.checkWrite([updated]);
+      this.index?.checkWrite([updated]);
       deadline.check('the patch');
       return { result: { changed: true, version: updated.version }, staged: new Map<string, StoredDocument | null>([[uri, updated]]) };
     });
@@ -175,6 +181,7 @@ export class TransactionDocuments implements DocumentAccess {
           if (!this.txn.writable) this.txn.checkOpen();
           this.txn.stage(staged);
           this.locks.acquire(staged.keys(), this.txn);
+          this.index?.staged(this.txn.id, staged);
           return result;
         }, deadline);
       } catch (e) {

@@ -13,7 +13,7 @@ import type { WriteQueue, Clock } from '../storage/write-queue';
 import type { Principal } from '../security/types';
 import type { DocumentStore } from '../documents/store';
 import { describe, notOpen, Transaction, type TransactionEnd, type TransactionState } from './transaction';
-import { TransactionDocuments, type WriteChecks } from './documents';
+import { TransactionDocuments, type TransactionIndex } from './documents';
 
 /** Ended transactions remembered, so a late use of one is told how it ended (the oldest forgotten first). */
 const REMEMBERED_ENDS = 1_000;
@@ -50,7 +50,8 @@ export class Transactions {
     private readonly clock: Clock,
     /** The time limit a transaction gets when it names none (the instance's `default-time-limit`). */
     private readonly defaultTimeLimit: () => Promise<number>,
-    private readonly checks?: WriteChecks,
+    /** The search index: its write checks, and each transaction's documents for its own searches. */
+    private readonly index?: TransactionIndex,
     options: TransactionsOptions = {},
   ) {
     this.now = options.now ?? Date.now;
@@ -65,7 +66,7 @@ export class Transactions {
     }
     checkLimit('maxOpenTransactions', this.open.size + 1, 'open transactions');
     const txn = new Transaction(newId(this.open), options.name ?? 'client-txn', principal.name, this.now(), timeLimit);
-    const documents = new TransactionDocuments(txn, this.store, this.queue, this.clock, this.store.locks, this.checks);
+    const documents = new TransactionDocuments(txn, this.store, this.queue, this.clock, this.store.locks, this.index);
     // A real timer ends it even when nobody asks after it; requests also check the clock
     // ({@link expire}), which is what a test moving `now` relies on.
     const timer = setTimeout(() => this.expire(), timeLimit * 1000 + 1);
@@ -180,6 +181,7 @@ export class Transactions {
     if (txn.ended) return;
     txn.end(how);
     this.store.locks.release(txn.id);
+    this.index?.transactionEnded(txn.id);
     clearTimeout(this.open.get(txn.id)?.timer);
     this.open.delete(txn.id);
     this.ends.set(txn.id, how);
