@@ -15,6 +15,7 @@ import { parseXml } from '../db/xml';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
+import { inTransaction } from './http/transaction';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { parseMultipart } from './http/multipart';
@@ -28,9 +29,9 @@ import { rdfJsonToNTriples } from './rdf-json-reader';
 import { readPermissions } from './sparql-request';
 import { checkIriParams, iriPairs } from './http/iri-params';
 import { RAPI_NS } from '../db/xml';
+import type { TripleJournal } from '../db/triples';
 
 const GRAPH_CAPABILITIES = ['read', 'update', 'execute'];
-const NOT_YET = ['txid'];
 
 export function registerGraphs(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/graphs', {
@@ -46,13 +47,13 @@ interface Target {
   /** The graph addressed, by its client IRI (the reserved IRI for `?default`); undefined: the whole store. */
   iri?: string;
   permissions: boolean;
+  /** The open transaction the request runs in (`txid`): its graph writes. */
+  journal?: TripleJournal;
 }
 
-function target(params: Params, allowed: readonly string[], databaseName: string): Target {
-  params.checkShared(databaseName);
-  for (const name of NOT_YET) {
-    if (params.has(name)) throw new DbError('REST-UNSUPPORTEDPARAM', `invalid parameters: ${name} for /v1/graphs (not supported yet)`);
-  }
+function target(c: ApiContext, deps: ApiDeps, params: Params, allowed: readonly string[]): Target {
+  params.checkShared(deps.db.name);
+  const journal = inTransaction(c, deps, params).triples;
   params.validate(['graph', 'default', 'category', ...allowed], ['perm:']);
   const graph = params.one('graph');
   const hasDefault = params.has('default');
@@ -61,7 +62,7 @@ function target(params: Params, allowed: readonly string[], databaseName: string
   const category = params.oneOf('category', ['content', 'metadata', 'permissions'] as const) ?? 'content';
   const iri = hasDefault ? DEFAULT_GRAPH_IRI : graph;
   if (category !== 'content' && iri === undefined) throw new DbError('REST-REQUIREDPARAM', 'category=permissions needs graph or default');
-  return { iri, permissions: category !== 'content' };
+  return { iri, permissions: category !== 'content', journal };
 }
 
 const noGraph = (iri: string) => new DbError('RESTAPI-NOTFOUND', `graph not found: ${iri}`);
@@ -69,7 +70,7 @@ const noGraph = (iri: string) => new DbError('RESTAPI-NOTFOUND', `graph not foun
 async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
-  const { iri, permissions } = target(params, ['format'], deps.db.name);
+  const { iri, permissions, journal } = target(c, deps, params, ['format']);
   await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
@@ -77,16 +78,16 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   let type: string;
   if (iri === undefined) {
     type = negotiateAnswer(c.req.raw, 'graph-list');
-    body = serializeGraphList(await triples.listGraphs(principal), type, (g) => `/v1/graphs?graph=${encodeURIComponent(g)}`);
+    body = serializeGraphList(await triples.listGraphs(principal, journal), type, (g) => `/v1/graphs?graph=${encodeURIComponent(g)}`);
   } else if (permissions) {
     const format = structuredFormat(c.req.raw, params.one('format'));
-    const perms = await triples.graphPermissions(iri, principal);
+    const perms = await triples.graphPermissions(iri, principal, journal);
     if (!perms) throw noGraph(iri);
     type = `application/${format}`;
     body = format === 'json' ? JSON.stringify({ permissions: perms }) : permissionsXml(perms);
   } else {
     type = negotiateAnswer(c.req.raw, 'graph');
-    const quads = await triples.graphTriples(iri, principal);
+    const quads = await triples.graphTriples(iri, principal, journal);
     if (!quads) throw noGraph(iri);
     body = head ? '' : await triples.withModule('engine', (ox) => serializeQuads(quads, type, ox, { href: thingsHref, title: iri }));
   }
@@ -188,7 +189,7 @@ function rdfPayload(bytes: Uint8Array, contentType: string | null, base: string 
 async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
-  const { iri, permissions } = target(params, ['base', 'repair'], deps.db.name);
+  const { iri, permissions, journal } = target(c, deps, params, ['base', 'repair']);
   await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const perms = readPermissions(params.entries(), deps.db.roles);
@@ -198,7 +199,7 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
   let created: boolean;
   if (permissions) {
     if (body.byteLength === 0) throw new DbError('RESTAPI-EMPTYBODY', 'a permissions body is required');
-    created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType, deps.db.roles), mode, principal)).created;
+    created = (await triples.setGraphPermissions(iri!, parsePermissionsBody(body, contentType, deps.db.roles), mode, principal, journal)).created;
   } else {
     // MarkLogic's 412 for an empty PUT or POST body; a body holding an empty graph (a
     // prologue, a comment) is not empty, and a PUT of it deletes the graph.
@@ -206,12 +207,13 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
     const base = params.one('base');
     const payload =
       mediaType(contentType) === 'multipart/form-data' ? await formDataPayload(deps, body, contentType, base) : rdfPayload(body, contentType, base);
+    const options = { principal, permissions: perms, deadline: c.get('deadline'), journal };
     if (iri === undefined) {
-      created = (await triples.writeQuads(payload, mode, { principal, permissions: perms, deadline: c.get('deadline') })).created.length > 0;
+      created = (await triples.writeQuads(payload, mode, options)).created.length > 0;
     } else if (mode === 'replace') {
-      created = (await triples.replaceGraph(iri, payload, { principal, permissions: perms, deadline: c.get('deadline') })).created;
+      created = (await triples.replaceGraph(iri, payload, options)).created;
     } else {
-      created = (await triples.mergeGraph(iri, payload, { principal, permissions: perms, deadline: c.get('deadline') })).created;
+      created = (await triples.mergeGraph(iri, payload, options)).created;
     }
   }
   return new Response(null, { status: created ? 201 : 204 });
@@ -220,15 +222,15 @@ async function write(c: ApiContext, deps: ApiDeps, mode: 'replace' | 'merge'): P
 async function remove(c: ApiContext, deps: ApiDeps): Promise<Response> {
   requireRole(c, 'rest-writer');
   const params = new Params(c.req.raw);
-  const { iri, permissions } = target(params, [], deps.db.name);
+  const { iri, permissions, journal } = target(c, deps, params, []);
   await checkIriParams(deps, iriPairs(params.entries()));
   const principal = c.get('principal');
   const triples = deps.db.triples;
   if (iri === undefined) {
-    await triples.deleteAll(principal, c.get('deadline'));
+    await triples.deleteAll(principal, c.get('deadline'), journal);
   } else if (permissions) {
-    if (!(await triples.resetGraphPermissions(iri, principal))) throw noGraph(iri);
-  } else if (!(await triples.deleteGraph(iri, principal, c.get('deadline')))) {
+    if (!(await triples.resetGraphPermissions(iri, principal, journal))) throw noGraph(iri);
+  } else if (!(await triples.deleteGraph(iri, principal, c.get('deadline'), journal))) {
     throw noGraph(iri);
   }
   return new Response(null, { status: 204 });

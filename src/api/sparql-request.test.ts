@@ -84,7 +84,6 @@ describe('reading SPARQL protocol requests', () => {
     { name: 'using-graph-uri on a query', path: '/v1/graphs/sparql?query=ASK%7B%7D&using-graph-uri=g', init: undefined, expected: '400 REST-INVALIDPARAM' },
     { name: 'default-graph-uri on an update', path: '/v1/graphs/sparql?default-graph-uri=g', init: post('application/sparql-update', 'CLEAR ALL'), expected: '400 REST-INVALIDPARAM' },
     { name: 'an unknown parameter', path: '/v1/graphs/sparql?query=ASK%7B%7D&colour=red', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
-    { name: 'txid, which needs transactions', path: '/v1/graphs/sparql?query=ASK%7B%7D&txid=1', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
     { name: 'ruleset, which needs inference', path: '/v1/graphs/sparql?query=ASK%7B%7D&ruleset=rdfs.rules', init: undefined, expected: '400 REST-UNSUPPORTEDPARAM' },
     { name: 'an optimize level that is not a number', path: '/v1/graphs/sparql?query=ASK%7B%7D&optimize=high', init: undefined, expected: '400 REST-INVALIDPARAM' },
     { name: 'default-rulesets other than include or exclude', path: '/v1/graphs/sparql?query=ASK%7B%7D&default-rulesets=all', init: undefined, expected: '400 REST-INVALIDPARAM' },

@@ -37,6 +37,8 @@ export interface SparqlRequest {
   permissions: Permission[];
   /** The document query restricting which documents' triples a query sees, when the request has one. */
   restriction?: RequestedRestriction;
+  /** The open transaction the request runs in (docs/decisions/0033-transactions.md). */
+  txid?: string;
 }
 
 /**
@@ -58,10 +60,10 @@ const DATASET = ['default-graph-uri', 'named-graph-uri', 'using-graph-uri', 'usi
 const HINTS = ['optimize', 'default-rulesets'];
 /** The document query restricting a SPARQL query to some documents' triples (docs/decisions/0032-embedded-triples.md). */
 const RESTRICTION = ['q', 'structuredQuery', 'options', 'collection', 'directory'];
-const ALLOWED = ['query', 'update', ...DATASET, ...RESTRICTION, 'base', 'start', 'pageLength', ...HINTS];
+const ALLOWED = ['query', 'update', ...DATASET, ...RESTRICTION, 'base', 'start', 'pageLength', 'txid', ...HINTS];
 // Parameters of the real API that need capabilities Tabula does not have yet
-// (transactions; inference). Refused by name, never ignored.
-const NOT_YET = ['txid', 'ruleset'];
+// (inference). Refused by name, never ignored.
+const NOT_YET = ['ruleset'];
 
 const VARNAME = /^[A-Za-z_\u00C0-\uFFFF0-9][A-Za-z_\u00B7\u00C0-\uFFFF0-9-]*$/;
 const LANG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
@@ -163,6 +165,7 @@ export async function readSparqlRequest(req: Request, options: { maxBytes: numbe
     start: intParam(params.one('start'), 'start', 1) ?? 1,
     pageLength: intParam(params.one('pageLength'), 'pageLength', 0),
     permissions: readPermissions(params.entries(), options.roles),
+    ...(params.has('txid') ? { txid: params.one('txid') } : {}),
   };
 }
 

@@ -211,7 +211,7 @@ describe('refusals', () => {
     { name: 'an unknown options set', params: 'options=nothing-here&q=apple', code: 'REST-INVALIDPARAM', status: 400 },
     { name: 'an unknown constraint in q', params: 'q=nope:apple', code: 'REST-INVALIDPARAM', status: 400 },
     { name: 'an empty directory', params: 'directory=', code: 'REST-INVALIDPARAM', status: 400 },
-    { name: 'txid, still', params: 'q=apple&txid=123', code: 'REST-UNSUPPORTEDPARAM', status: 400 },
+    { name: 'a txid that names no open transaction', params: 'q=apple&txid=123', code: 'XDMP-RWINVAL', status: 400 },
   ])('$name', async ({ params, code, status }) => {
     const res = await get(params);
     expect(res.status).toBe(status);

@@ -41,8 +41,12 @@ async function sparql(c: ApiContext, deps: ApiDeps): Promise<Response> {
 /** The kind of answer each query form gives, for negotiating its media type. */
 const answerKind = { SELECT: 'bindings', ASK: 'boolean', CONSTRUCT: 'graph', DESCRIBE: 'graph' } as const satisfies Record<QueryForm, string>;
 
+/** The graph writes of the open transaction the request runs in (`txid`), if it names one. */
+const journalOf = (c: ApiContext, deps: ApiDeps, r: SparqlRequest) => (r.txid === undefined ? undefined : deps.db.transactions.scope(r.txid, c.get('principal')).triples);
+
 async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-reader');
+  const journal = journalOf(c, deps, r);
   const triples = deps.db.triples;
   const prepared = await triples.prepareQuery(r.text, {
     principal: c.get('principal'),
@@ -58,7 +62,7 @@ async function query(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Re
   // Negotiated once the form is known and before the query runs: a 406 costs nothing.
   const mediaType = negotiateSparqlResults(c.req.raw, answerKind[prepared.form]);
   const restriction = r.restriction && (await restrictionOf(r.restriction, deps));
-  const result = restriction ? await triples.runRestricted(prepared, restriction) : await triples.runQuery(prepared);
+  const result = restriction ? await triples.runRestricted(prepared, restriction, journal) : await triples.runQuery(prepared, journal);
   // The engine's own JSON text, as it came: from an engine host already UTF-8, which is what is sent.
   const engineText = result.form === 'SELECT' || result.form === 'ASK' ? (result.bytes ?? result.json) : undefined;
   const body =
@@ -89,6 +93,7 @@ async function restrictionOf(requested: RequestedRestriction, deps: ApiDeps): Pr
 /** 200 done; 201 when a graph was created; 204 for an empty update (MarkLogic’s REST API reference, /v1/graphs/sparql). */
 async function update(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<Response> {
   requireRole(c, 'rest-writer');
+  const journal = journalOf(c, deps, r);
   if (r.text.trim() === '') return new Response(null, { status: 204 });
   if (r.start !== 1 || r.pageLength !== undefined) throw new DbError('REST-INVALIDPARAM', 'start and pageLength apply to queries, not updates');
   const outcome = await deps.db.triples.update(r.text, {
@@ -99,6 +104,7 @@ async function update(c: ApiContext, deps: ApiDeps, r: SparqlRequest): Promise<R
     bindings: r.bindings,
     permissions: r.permissions,
     deadline: c.get('deadline'),
+    journal,
   });
   return new Response(null, { status: outcome.created.length > 0 ? 201 : 200 });
 }

@@ -9,6 +9,7 @@ import { DbError } from '../db/errors';
 import { effectiveTimestamp, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
+import { inTransaction } from './http/transaction';
 import { checkIriParams, iriPairs } from './http/iri-params';
 import { contentTypeHeader, negotiateAnswer } from './serializers/formats';
 import { serializeQuads } from './serializers/rdf';
@@ -25,6 +26,7 @@ async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Resp
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  const journal = inTransaction(c, deps, params).triples;
   params.validate(['iri']);
   const iris = params.all('iri');
   await checkIriParams(deps, iriPairs(params.entries()));
@@ -34,11 +36,11 @@ async function things(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Resp
   let body: string;
   if (iris.length === 0) {
     type = negotiateAnswer(c.req.raw, 'subjects');
-    const subjects = await triples.subjects(principal);
+    const subjects = await triples.subjects(principal, undefined, journal);
     body = subjectsHtml(subjects, thingsHref, 'Things');
   } else {
     type = negotiateAnswer(c.req.raw, 'graph');
-    const quads = await triples.describe(iris, principal);
+    const quads = await triples.describe(iris, principal, undefined, journal);
     if (quads.length === 0) throw new DbError('RESTAPI-NOTFOUND', `no triples for ${iris.join(', ')}`);
     body = head ? '' : await triples.withModule('engine', (ox) => serializeQuads(quads, type, ox, { href: thingsHref, title: iris.join(', ') }));
   }

@@ -544,3 +544,121 @@ describe('searches inside a transaction see what it sees', () => {
     expect(await seen(restarted)).toEqual(expected(COLOURS));
   });
 });
+
+describe('graphs, SPARQL and things inside a transaction', () => {
+  const EX = 'http://example.org/';
+  const TTL = { 'content-type': 'text/turtle' };
+  const NT = { 'content-type': 'application/n-triples' };
+  const tx = (txid?: string) => (txid ? `&txid=${txid}` : '');
+
+  async function ask(api: TestApi, pattern: string, txid?: string): Promise<boolean> {
+    const res = await api.fetch(`/v1/graphs/sparql?query=${enc(`ASK { ${pattern} }`)}${tx(txid)}`, { headers: { accept: 'application/sparql-results+json' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { boolean: boolean }).boolean;
+  }
+
+  async function graphStatus(api: TestApi, graph: string, txid?: string): Promise<number> {
+    return (await api.fetch(`/v1/graphs?graph=${enc(graph)}${tx(txid)}`, { headers: { accept: 'application/n-triples' } })).status;
+  }
+
+  const update = (api: TestApi, text: string, txid?: string) =>
+    api.fetch(`/v1/graphs/sparql?${txid ? `txid=${txid}` : ''}`, { method: 'POST', body: text, headers: { 'content-type': 'application/sparql-update' } });
+
+  test('a graph written in a transaction is seen by its GET, SPARQL and things, and by no one else until the commit', async () => {
+    const api = await testApi();
+    const txid = await open(api);
+    const put = await api.fetch(`/v1/graphs?graph=${enc(`${EX}g`)}&txid=${txid}`, { method: 'PUT', body: `<${EX}s> <${EX}p> <${EX}o> .`, headers: NT });
+    expect(put.status).toBe(201);
+    expect(await graphStatus(api, `${EX}g`, txid)).toBe(200);
+    expect(await graphStatus(api, `${EX}g`)).toBe(404);
+    expect(await ask(api, `GRAPH <${EX}g> { <${EX}s> <${EX}p> <${EX}o> }`, txid)).toBe(true);
+    expect(await ask(api, `GRAPH <${EX}g> { <${EX}s> <${EX}p> <${EX}o> }`)).toBe(false);
+    const listed = await (await api.fetch(`/v1/graphs?txid=${txid}`, { headers: { accept: 'text/uri-list' } })).text();
+    expect(listed).toContain(`${EX}g`);
+    expect(await (await api.fetch('/v1/graphs', { headers: { accept: 'text/uri-list' } })).text()).not.toContain(`${EX}g`);
+    expect((await api.fetch(`/v1/graphs/things?iri=${enc(`${EX}s`)}&txid=${txid}`, { headers: { accept: 'application/n-triples' } })).status).toBe(200);
+    expect((await api.fetch(`/v1/graphs/things?iri=${enc(`${EX}s`)}`, { headers: { accept: 'application/n-triples' } })).status).toBe(404);
+
+    expect((await finish(api, txid, 'commit')).status).toBe(204);
+    expect(await graphStatus(api, `${EX}g`)).toBe(200);
+    expect(await ask(api, `GRAPH <${EX}g> { <${EX}s> <${EX}p> <${EX}o> }`)).toBe(true);
+  });
+
+  test('SPARQL updates inside a transaction build on each other and on what is committed; a rollback leaves nothing', async () => {
+    const api = await testApi();
+    await api.fetch(`/v1/graphs?graph=${enc(`${EX}people`)}`, { method: 'PUT', body: `<${EX}ann> <${EX}age> 30 . <${EX}bob> <${EX}age> 40 .`, headers: TTL });
+    const txid = await open(api);
+    expect((await update(api, `INSERT DATA { GRAPH <${EX}people> { <${EX}cy> <${EX}age> 50 } }`, txid)).status).toBe(200);
+    // The second update's WHERE sees the first's insert and the committed triples.
+    const older = await update(api, `INSERT { GRAPH <${EX}people> { ?x <${EX}senior> true } } WHERE { GRAPH <${EX}people> { ?x <${EX}age> ?a FILTER(?a >= 40) } }`, txid);
+    expect(older.status).toBe(200);
+    expect((await update(api, `DELETE DATA { GRAPH <${EX}people> { <${EX}ann> <${EX}age> 30 } }`, txid)).status).toBe(200);
+    const seniors = async (txid?: string) => {
+      const res = await api.fetch(`/v1/graphs/sparql?query=${enc(`SELECT ?x WHERE { GRAPH <${EX}people> { ?x <${EX}senior> true } } ORDER BY ?x`)}${tx(txid)}`, {
+        headers: { accept: 'application/sparql-results+json' },
+      });
+      return ((await res.json()) as { results: { bindings: Array<{ x: { value: string } }> } }).results.bindings.map((b) => b.x.value);
+    };
+    expect(await seniors(txid)).toEqual([`${EX}bob`, `${EX}cy`]);
+    expect(await ask(api, `GRAPH <${EX}people> { <${EX}ann> <${EX}age> 30 }`, txid)).toBe(false);
+    expect(await seniors()).toEqual([]);
+    expect(await ask(api, `GRAPH <${EX}people> { <${EX}ann> <${EX}age> 30 }`)).toBe(true);
+    await finish(api, txid, 'rollback');
+    expect(await seniors()).toEqual([]);
+    expect(await ask(api, `GRAPH <${EX}people> { <${EX}cy> ?p ?o }`)).toBe(false);
+    expect(await ask(api, `GRAPH <${EX}people> { <${EX}ann> <${EX}age> 30 }`)).toBe(true);
+  });
+
+  test('a committed write made outside while the transaction was open is kept: the transaction’s writes apply over it', async () => {
+    const api = await testApi();
+    const txid = await open(api);
+    await update(api, `INSERT DATA { GRAPH <${EX}log> { <${EX}a> <${EX}by> "txn" } }`, txid);
+    await update(api, `INSERT DATA { GRAPH <${EX}log> { <${EX}b> <${EX}by> "outside" } }`);
+    expect(await ask(api, `GRAPH <${EX}log> { <${EX}b> <${EX}by> "outside" }`, txid)).toBe(true);
+    await finish(api, txid, 'commit');
+    expect(await ask(api, `GRAPH <${EX}log> { <${EX}a> <${EX}by> "txn" }`)).toBe(true);
+    expect(await ask(api, `GRAPH <${EX}log> { <${EX}b> <${EX}by> "outside" }`)).toBe(true);
+  });
+
+  test('a document’s embedded triples are queryable inside its transaction, and by everyone after the commit', async () => {
+    const api = await testApi();
+    const txid = await open(api);
+    const doc = JSON.stringify({ note: 'rush order', triple: { subject: `${EX}order42`, predicate: `${EX}status`, object: `${EX}placed` } });
+    await put(api, '/orders/42.json', doc, txid);
+    const pattern = `<${EX}order42> <${EX}status> <${EX}placed>`;
+    expect(await ask(api, pattern, txid)).toBe(true);
+    expect(await ask(api, pattern)).toBe(false);
+    // Restricted to the transaction's documents by a document query.
+    const restricted = await api.fetch(`/v1/graphs/sparql?q=${enc('rush')}&query=${enc(`ASK { ${pattern} }`)}&txid=${txid}`, { headers: { accept: 'application/sparql-results+json' } });
+    expect(((await restricted.json()) as { boolean: boolean }).boolean).toBe(true);
+    await finish(api, txid, 'commit');
+    expect(await ask(api, pattern)).toBe(true);
+  });
+
+  test('documents and graphs of one transaction commit together and survive a worker stop; an open one’s graphs do not', async () => {
+    const api = await testApi();
+    const committed = await open(api);
+    await put(api, '/order.json', '{"id":1}', committed);
+    await api.fetch(`/v1/graphs?graph=${enc(`${EX}orders`)}&txid=${committed}`, { method: 'PUT', body: `<${EX}o1> <${EX}total> 12 .`, headers: TTL });
+    await finish(api, committed, 'commit');
+    const pending = await open(api);
+    await api.fetch(`/v1/graphs?graph=${enc(`${EX}drafts`)}&txid=${pending}`, { method: 'PUT', body: `<${EX}d1> <${EX}total> 3 .`, headers: TTL });
+
+    const after = await reopened(api, { auth: 'application' });
+    expect(await read(after, '/order.json')).toBe('{"id":1}');
+    expect(await ask(after, `GRAPH <${EX}orders> { <${EX}o1> <${EX}total> 12 }`)).toBe(true);
+    expect(await graphStatus(after, `${EX}drafts`)).toBe(404);
+  });
+
+  test('a graph write inside a transaction that fails changes nothing, and the transaction goes on', async () => {
+    const api = await testApi();
+    const txid = await open(api);
+    await api.fetch(`/v1/graphs?graph=${enc(`${EX}ok`)}&txid=${txid}`, { method: 'PUT', body: `<${EX}s> <${EX}p> 1 .`, headers: TTL });
+    const bad = await api.fetch(`/v1/graphs?graph=${enc(`${EX}bad`)}&txid=${txid}`, { method: 'PUT', body: '<unterminated', headers: TTL });
+    expect(bad.status).toBe(400);
+    expect(await graphStatus(api, `${EX}bad`, txid)).toBe(404);
+    expect(await graphStatus(api, `${EX}ok`, txid)).toBe(200);
+    await finish(api, txid, 'commit');
+    expect(await graphStatus(api, `${EX}ok`)).toBe(200);
+  });
+});

@@ -114,6 +114,7 @@ export class Database {
     this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search, this.triples, new DocumentLocks(options.transactions?.lockWaitMs));
     this.transactions = new Transactions(
       this.documents,
+      this.triples,
       queue,
       this.clock,
       async () => (await this.properties.get())['default-time-limit'],
@@ -121,8 +122,8 @@ export class Database {
       options.transactions,
     );
     this.triples.restrictBy({
-      matchingUris: (query, principal, deadline) => this.search.matchingUris(query, principal, deadline),
-      readDocuments: (uris, principal, deadline) => this.documents.readMany(uris, principal, deadline),
+      matchingUris: (query, principal, deadline, txid) => this.search.matchingUris(query, principal, deadline, txid),
+      readDocuments: (uris, principal, deadline, txid) => (txid === undefined ? this.documents : this.transactions.use(txid, principal)).readMany(uris, principal, deadline),
       readStored: (uris) => this.documents.readMany(uris, EVERY_READER),
       generation: () => queue.generation(),
     });

@@ -53,7 +53,7 @@ export interface ListPage {
   documents: StoredDocument[];
 }
 
-type WriteStores = ['documents', 'search-changes', 'triples-log'];
+type WriteStores = ['documents', 'search-changes', 'triples-log', 'graphs'];
 type DocumentsStore = IDBPObjectStore<TabulaSchema, WriteStores, 'documents', 'readwrite'>;
 
 /** What a committed write changed, for search to follow (src/db/search/search-index.ts, through the SearchService facade). */
@@ -94,7 +94,20 @@ export interface DocumentTriples {
 export interface CommittingTransaction {
   readonly id: string;
   changes(): Array<{ uri: string; after?: StoredDocument }>;
+  /**
+   * Its graph writes, applied for good (the triple store's part: src/db/triples), with the
+   * records to store in the same IndexedDB transaction; undefined when it wrote no graph.
+   */
+  graphWrites?(): Promise<GraphCommit | undefined>;
   committed(): void;
+}
+
+/** A transaction's graph writes as its commit stores them, and what follows the commit's outcome. */
+export interface GraphCommit {
+  logRecords: unknown[];
+  graphRecords: Array<{ iri: string; record: unknown }>;
+  committed(): void;
+  failed(): void;
 }
 
 /** What the api may call on the documents, committed (the store) or inside a transaction (src/db/transactions). */
@@ -560,9 +573,21 @@ export class DocumentStore {
       this.locks.check(uris, committing.id);
       await this.listener?.beforeWrite();
       const version = this.clock.next();
+      // Applied in memory now, out of every reader's sight until the outcome is known.
+      const graphs = await committing.graphWrites?.();
       const tx = writeTransaction(this.idb);
       const store = tx.objectStore('documents');
       try {
+        // The graph writes' records first: replayed in key order, they come before the documents' triples, as they were applied.
+        if (graphs) {
+          const log = unwrap(tx.objectStore('triples-log'));
+          const registry = unwrap(tx.objectStore('graphs'));
+          for (const record of graphs.logRecords) log.add(record);
+          for (const { iri, record } of graphs.graphRecords) {
+            if (record) registry.put(record);
+            else registry.delete(iri);
+          }
+        }
         const before = await getExisting(store, uris);
         const written: StoredDocument[] = [];
         const deleted: string[] = [];
@@ -579,7 +604,9 @@ export class DocumentStore {
           }
         });
         if (documentChanges.length === 0) {
-          abortQuietly(tx);
+          deadline.check('the commit');
+          await tx.done;
+          graphs?.committed();
           committing.committed();
           return;
         }
@@ -588,11 +615,13 @@ export class DocumentStore {
         deadline.check('the commit');
         const changeKey = await logChange(tx, [...written.map((d) => d.uri), ...deleted], () => Promise.all([putAll(store, written), deleteAll(store, deleted)]));
         await tx.done;
+        graphs?.committed();
         committing.committed();
         embedded?.committed();
         this.tell(changeKey, written, deleted);
       } catch (e) {
         abortQuietly(tx);
+        graphs?.failed();
         throw e;
       }
     }, deadline);
@@ -620,9 +649,12 @@ export class DocumentStore {
 
 type AnyDocumentsStore = DocumentsStore | IDBPObjectStore<TabulaSchema, ['documents'], 'documents', 'readonly'>;
 
-/** A write transaction: the documents, the change log search catches up from, and the triple store's log (embedded triples). */
+/**
+ * A write transaction: the documents, the change log search catches up from, the triple
+ * store's log (embedded triples) and its graph registry (a transaction's commit writes graphs).
+ */
 function writeTransaction(idb: TabulaIdb) {
-  return watched(idb.transaction(['documents', 'search-changes', 'triples-log'], 'readwrite', { durability: DURABILITY }));
+  return watched(idb.transaction(['documents', 'search-changes', 'triples-log', 'graphs'], 'readwrite', { durability: DURABILITY }));
 }
 
 type WriteTransaction = ReturnType<typeof writeTransaction>;

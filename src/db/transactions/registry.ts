@@ -12,6 +12,9 @@ import { MAX_TIME_LIMIT } from '../config/properties';
 import type { WriteQueue, Clock } from '../storage/write-queue';
 import type { Principal } from '../security/types';
 import type { DocumentStore } from '../documents/store';
+import type { StoredDocument } from '../documents/types';
+import type { TripleStore } from '../triples/triple-store';
+import { TripleJournal } from '../triples/transaction-journal';
 import { describe, notOpen, Transaction, type TransactionEnd, type TransactionState } from './transaction';
 import { TransactionDocuments, type TransactionIndex } from './documents';
 
@@ -40,12 +43,13 @@ export interface TransactionStatus {
 }
 
 export class Transactions {
-  private readonly open = new Map<string, { txn: Transaction; documents: TransactionDocuments; timer?: ReturnType<typeof setTimeout> }>();
+  private readonly open = new Map<string, OpenTransaction>();
   private readonly ends = new Map<string, TransactionEnd>();
   private readonly now: () => number;
 
   constructor(
     private readonly store: DocumentStore,
+    private readonly triples: TripleStore,
     private readonly queue: WriteQueue,
     private readonly clock: Clock,
     /** The time limit a transaction gets when it names none (the instance's `default-time-limit`). */
@@ -67,11 +71,26 @@ export class Transactions {
     checkLimit('maxOpenTransactions', this.open.size + 1, 'open transactions');
     const txn = new Transaction(newId(this.open), options.name ?? 'client-txn', principal.name, this.now(), timeLimit);
     const documents = new TransactionDocuments(txn, this.store, this.queue, this.clock, this.store.locks, this.index);
+    // Its documents as committed before it changed them (its locks keep them so): what their embedded triples were.
+    const originals = new Map<string, StoredDocument | undefined>();
+    const triples = new TripleJournal({
+      id: txn.id,
+      checkWritable: () => {
+        if (!txn.writable) txn.checkOpen();
+      },
+      admit: (bytes) => txn.admitGraphWrite(bytes),
+      documentChanges: async () => {
+        const unread = txn.changes().filter((c) => !originals.has(c.uri));
+        const stored = await this.store.readStored(unread.map((c) => c.uri));
+        unread.forEach((c, i) => originals.set(c.uri, stored[i]));
+        return txn.changes().map(({ uri, after }) => ({ before: originals.get(uri), after }));
+      },
+    });
     // A real timer ends it even when nobody asks after it; requests also check the clock
     // ({@link expire}), which is what a test moving `now` relies on.
     const timer = setTimeout(() => this.expire(), timeLimit * 1000 + 1);
     (timer as { unref?: () => void }).unref?.();
-    this.open.set(txn.id, { txn, documents, timer });
+    this.open.set(txn.id, { txn, documents, triples, timer });
     return txn;
   }
 
@@ -80,11 +99,16 @@ export class Transactions {
    * what the request reads and writes. Unknown, ended or expired: 400 XDMP-RWINVAL.
    */
   use(txid: string, principal: Principal): TransactionDocuments {
+    return this.scope(txid, principal).documents;
+  }
+
+  /** The transaction a data request names, its documents and its graph writes (see {@link use}). */
+  scope(txid: string, principal: Principal): { documents: TransactionDocuments; triples: TripleJournal } {
     const entry = this.entry(txid);
     if (!entry) throw notOpen(txid, this.ends.get(txid));
     this.checkUser(entry.txn, principal);
     entry.txn.checkOpen();
-    return entry.documents;
+    return entry;
   }
 
   /** A transaction's status (`GET /v1/transactions/{txid}`); not open: 400 REST-INVALIDPARAM. */
@@ -111,7 +135,7 @@ export class Transactions {
    * the transaction back (its writes are lost, as a failed commit loses them in MarkLogic).
    */
   async commit(txid: string, principal: Principal, deadline = Deadline.none): Promise<void> {
-    const { txn } = this.finishing(txid, principal);
+    const { txn, triples } = this.finishing(txid, principal);
     txn.committing();
     try {
       await this.store.commitChanges(
@@ -121,6 +145,7 @@ export class Transactions {
             txn.commitStarted();
             return txn.changes();
           },
+          graphWrites: () => this.triples.commitJournal(triples),
           committed: () => this.end(txn, 'committed'),
         },
         deadline,
@@ -180,6 +205,7 @@ export class Transactions {
   private end(txn: Transaction, how: TransactionEnd): void {
     if (txn.ended) return;
     txn.end(how);
+    this.open.get(txn.id)?.triples.clear();
     this.store.locks.release(txn.id);
     this.index?.transactionEnded(txn.id);
     clearTimeout(this.open.get(txn.id)?.timer);
@@ -187,6 +213,13 @@ export class Transactions {
     this.ends.set(txn.id, how);
     if (this.ends.size > REMEMBERED_ENDS) this.ends.delete(this.ends.keys().next().value!);
   }
+}
+
+interface OpenTransaction {
+  txn: Transaction;
+  documents: TransactionDocuments;
+  triples: TripleJournal;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 /**

@@ -26,8 +26,10 @@ export class Transaction implements LockHolder {
   });
   /** Each URI the transaction changed: the document as it left it, or null (deleted). */
   private readonly docs = new Map<string, StoredDocument | null>();
-  /** What {@link docs} holds, in the units of `maxTransactionBytes`. */
+  /** What {@link docs} and its graph writes hold, in the units of `maxTransactionBytes`. */
   private bytes = 0;
+  /** Graph writes staged (each counts as a document against `maxTransactionDocuments`). */
+  private graphWrites = 0;
 
   constructor(
     readonly id: string,
@@ -101,10 +103,18 @@ export class Transaction implements LockHolder {
       if (before === undefined && !this.docs.has(uri)) added++;
       bytes += sizeOf(doc) - sizeOf(before ?? null);
     }
-    checkLimit('maxTransactionDocuments', this.docs.size + added, `transaction ${this.id}`);
+    checkLimit('maxTransactionDocuments', this.docs.size + this.graphWrites + added, `transaction ${this.id}`);
     checkLimit('maxTransactionBytes', bytes, `transaction ${this.id}`);
     for (const [uri, doc] of changes) this.docs.set(uri, doc);
     this.bytes = bytes;
+  }
+
+  /** Counts a graph write of `bytes` (its payload) against the limits, or refuses it (400 TABULA-LIMIT). */
+  admitGraphWrite(bytes: number): void {
+    checkLimit('maxTransactionDocuments', this.docs.size + this.graphWrites + 1, `transaction ${this.id}`);
+    checkLimit('maxTransactionBytes', this.bytes + bytes, `transaction ${this.id}`);
+    this.graphWrites++;
+    this.bytes += bytes;
   }
 
   /** Its commit was asked for. */
@@ -123,6 +133,7 @@ export class Transaction implements LockHolder {
     this.state_ = how;
     this.docs.clear();
     this.bytes = 0;
+    this.graphWrites = 0;
     this.finish();
   }
 

@@ -143,7 +143,7 @@ export function mergeGraph(ctx: WriteContext, key: GraphKey, payload: RdfPayload
   if (existed) ctx.requireUpdate(key);
   const wasEmpty = !existed || graphIsEmpty(ctx.ox, ctx.store, key);
   const target = termOfKey(ctx.ox, key);
-  if (wasEmpty || loggable(payload, format)) {
+  if (wasEmpty || (loggable(payload, format) && !ctx.undoable)) {
     loadWhole(ctx, [key], payload, format, target);
   } else {
     for (const q of scratch(ctx.ox, payload).match()) ctx.changes.add(ctx.ox.quad(q.subject, q.predicate, q.object, target));
@@ -168,7 +168,7 @@ export function writeQuads(ctx: WriteContext, payload: RdfPayload, mode: 'replac
     else ctx.requireUpdate(key);
   }
   const format = mediaType(payload.format);
-  if (loggable(payload, format) || keys.every((k) => graphIsEmpty(ctx.ox, ctx.store, k))) {
+  if ((loggable(payload, format) && !ctx.undoable) || keys.every((k) => graphIsEmpty(ctx.ox, ctx.store, k))) {
     // One load of the payload as sent keeps blank nodes shared between its graphs.
     loadWhole(ctx, keys, payload, format, undefined);
   } else {
@@ -193,7 +193,7 @@ const loggable = (payload: RdfPayload, format: string): boolean => LINE_FORMATS.
 function loadWhole(ctx: WriteContext, keys: GraphKey[], payload: RdfPayload, format: string, target: Oxigraph.NamedNode | Oxigraph.DefaultGraph | undefined): void {
   const base_iri = payloadBaseIri(payload.base);
   const options = (f: string) => (target ? { format: f, base_iri, to_graph_name: target } : { format: f, base_iri });
-  if (loggable(payload, format)) loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadLogged(keys, text, options(f)));
+  if (loggable(payload, format) && !ctx.undoable) loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadLogged(keys, text, options(f)));
   else loading(ctx.ox, payload, format, (text, f) => ctx.changes.loadInto(keys, text, options(f)));
 }
 

@@ -13,3 +13,4 @@ export { XSD } from './xsd-lexical';
 export type { FromHost, Port, ToHost } from './replica-protocol';
 export { graphKeyOfCollection } from './embedded/document-triples';
 export type { DocumentRestriction } from './embedded/restricted-view';
+export type { TripleJournal } from './transaction-journal';

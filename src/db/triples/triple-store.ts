@@ -59,6 +59,7 @@ import { EMBEDDED_STALE_KEY, loadStoredTriples, OWNERS_KEY, READERS_KEY, type St
 import { engineQuadId, QuadOwners } from './embedded/quad-owners';
 import { EmbeddedReaders } from './embedded/readers';
 import { WriteContext } from './write-context';
+import type { JournalOp, TripleJournal } from './transaction-journal';
 import { fromPortable, HostGone, ReplicaLink, type HostControl } from './replica-link';
 import type { FromHost, Port, ToHost } from './replica-protocol';
 
@@ -105,6 +106,8 @@ export interface GraphWriteOptions {
   deadline?: Deadline;
   /** `perm:{role}`: added to the default permissions of graphs the write creates. */
   permissions?: readonly Permission[];
+  /** The open transaction it is part of (docs/decisions/0033-transactions.md): staged there, committed with it. */
+  journal?: TripleJournal;
 }
 
 export interface GraphWriteOutcome {
@@ -230,10 +233,12 @@ export class TripleStore {
    * else here. A query whose host went away before answering runs on the next host, if
    * one arrives soon, or here.
    */
-  async runQuery(prepared: PreparedQuery): Promise<QueryResult> {
+  async runQuery(prepared: PreparedQuery, journal?: TripleJournal): Promise<QueryResult> {
     const deadline = prepared.options.deadline ?? Deadline.none;
     const evaluate = (access: GraphAccess) => runWithin(access, prepared);
     const { principal } = prepared.options;
+    // Inside a transaction: here, over the store with the transaction's changes (the host's replica has none of them).
+    if (journal) return this.replaying(journal, principal, 'input', false, evaluate);
     // A user who may not read some documents holding triples: here, with their quads out of sight (the host's replica keeps no reader table).
     if (await this.hidesSomething(principal)) return this.readingAs(principal, 'input', evaluate);
     // A write that hid something from this user while the host answered may have reached the host first: that answer is not used.
@@ -261,13 +266,28 @@ export class TripleStore {
    * (./embedded/restricted-view.ts): always in this worker, on a view built from those
    * documents or kept from an earlier query with the same restriction by the same user.
    */
-  async runRestricted(prepared: PreparedQuery, restriction: DocumentRestriction): Promise<QueryResult> {
+  async runRestricted(prepared: PreparedQuery, restriction: DocumentRestriction, journal?: TripleJournal): Promise<QueryResult> {
     const source = this.documentSource;
     if (!source) throw new DbError('RESTAPI-INTERNALERROR', 'this database was opened without documents to restrict a SPARQL query to');
     const { principal } = prepared.options;
     const deadline = prepared.options.deadline ?? Deadline.none;
     const key = viewKey(principal, restriction);
     const run = (view: RestrictedView) => runWithin(new ViewAccess(view, principal), prepared);
+    if (journal) {
+      // Inside a transaction: its documents and its graph changes; never kept for another query.
+      const txid = journal.owner.id;
+      const docs = await source.readDocuments(await source.matchingUris(restriction.query, principal, deadline, txid), principal, deadline, txid);
+      deadline.check('the restricted SPARQL query');
+      const view =
+        restriction.managedGraphs.length > 0
+          ? await this.replaying(journal, principal, 'input', false, (ctx) => buildView(ctx.ox, docs, deadline, { access: ctx, graphs: restriction.managedGraphs }))
+          : await this.withModule('input', (ox) => buildView(ox, docs, deadline));
+      try {
+        return await this.onView(view, run);
+      } finally {
+        free(view.store);
+      }
+    }
     const generation = source.generation();
     const kept = this.current && this.views.get(key, generation, this.current);
     if (kept) return this.onView(kept, run);
@@ -365,21 +385,146 @@ export class TripleStore {
   }
 
   /** Runs a SPARQL update atomically; syntax errors are reported before anything queues. */
-  async update(text: string, options: UpdateOptions): Promise<UpdateOutcome> {
+  async update(text: string, options: UpdateOptions & { journal?: TripleJournal }): Promise<UpdateOutcome> {
     checkSparqlLimits(text, 'SPARQL update');
     const parsed = prepareUpdate(text, options);
+    // A transaction's update runs again at each replay and at the commit, after this request's deadline.
+    const { journal, ...applied } = options;
+    const replayed = journal ? { ...applied, deadline: undefined } : applied;
     return this.write(
       options.principal,
       options.permissions,
       'input',
       (ctx) => {
-        applyUpdate(ctx, parsed, options);
+        applyUpdate(ctx, parsed, replayed);
         return { created: ctx.createdGraphs(), changed: ctx.changed };
       },
       options.deadline,
       // Its WHERE reads: what the user may not read of documents' triples is out of sight meanwhile.
       true,
+      journal,
+      text.length,
     );
+  }
+
+  // ---- multi-statement transactions (docs/decisions/0033-transactions.md) -----------------
+
+  /**
+   * Stages a transaction's graph write: in the write queue, it is run over the store with the
+   * transaction's earlier changes, its answer (or its error) taken, and everything undone;
+   * kept in the journal only if it ran without failing.
+   */
+  private stage(journal: TripleJournal, op: JournalOp, blame: Blame, deadline: Deadline, size: number): Promise<unknown> {
+    return this.queue.run(async () => {
+      journal.owner.checkWritable();
+      const value = await this.replaying(journal, op.principal, blame, op.reads, (ctx) => {
+        ctx.requesting(op.permissions);
+        return op.work(ctx);
+      });
+      deadline.check('the triple write');
+      journal.append(op, size);
+      return value;
+    }, deadline);
+  }
+
+  /** Runs a read as `principal`, inside the transaction of `journal` when there is one. */
+  private readingIn<T>(journal: TripleJournal | undefined, principal: Principal, blame: Blame, run: (access: GraphAccess) => T): Promise<T> {
+    return journal ? this.replaying(journal, principal, blame, false, run) : this.readingAs(principal, blame, run);
+  }
+
+  /**
+   * Runs `then` on the store as a transaction sees it — its documents' embedded triples and
+   * its graph writes applied over what is committed — and undoes all of it in the same
+   * synchronous turn, so no other request sees any of it. What `principal` may not read of
+   * documents' triples is out of sight meanwhile.
+   */
+  private async replaying<T>(journal: TripleJournal, principal: Principal, blame: Blame, reads: boolean, then: (ctx: WriteContext) => T): Promise<T> {
+    const documents = await journal.owner.documentChanges();
+    for (let attempt = 1; ; attempt++) {
+      const engine = await this.readable();
+      const hidden = reads || journal.reads ? await this.hiddenQuads(engine, principal) : [];
+      const done = await this.reading(blame, (now) => (now === engine ? { value: this.replayedOn(now, journal, documents, principal, hidden, then) } : undefined));
+      if (done) return done.value;
+      // The store was reloaded meanwhile (a trap, a reset): its hidden quads are found again.
+      if (attempt === 3) throw new DbError('RESTAPI-INTERNALERROR', 'the triple store was reloaded while a transaction read it');
+    }
+  }
+
+  private replayedOn<T>(engine: LoadedEngine, journal: TripleJournal, documents: readonly DocumentChange[], principal: Principal, hidden: Oxigraph.Quad[], then: (ctx: WriteContext) => T): T {
+    const undoDocuments = applyDocumentTriples(engine, documents);
+    try {
+      return withoutQuads(engine.store, hidden, () => {
+        const ctx = new WriteContext(engine, principal, [], true);
+        try {
+          journal.replay(ctx);
+          return then(ctx);
+        } finally {
+          this.undoReplay(ctx);
+        }
+      });
+    } finally {
+      undoDocuments();
+    }
+  }
+
+  /** Undoes a replay; a store that cannot be put back is reloaded from IndexedDB. */
+  private undoReplay(ctx: WriteContext): void {
+    let undone = false;
+    try {
+      undone = ctx.rollback();
+    } catch {
+      undone = false;
+    }
+    if (!undone) this.forgetEngine();
+  }
+
+  /**
+   * A transaction's graph writes applied for good, inside its commit's turn in the write
+   * queue: the records its commit adds to its IndexedDB transaction, and what to do once that
+   * has committed, or failed. Until one of them, no read sees the changes (the gate is shut).
+   */
+  async commitJournal(journal: TripleJournal): Promise<JournalCommit | undefined> {
+    if (journal.empty) return undefined;
+    const engine = await this.engine();
+    const principal = journal.ops[0].principal;
+    const hidden = journal.reads ? await this.hiddenQuads(engine, principal) : [];
+    let open!: () => void;
+    this.gate = new Promise<void>((resolve) => (open = resolve));
+    const release = () => {
+      this.gate = undefined;
+      open();
+      this.lastWrite = performance.now();
+    };
+    const ctx = new WriteContext(engine, principal);
+    try {
+      withoutQuads(engine.store, hidden, () => journal.replay(ctx));
+    } catch (e) {
+      if (isEngineTrap(e)) {
+        release();
+        throw this.survive(e, engine.ox, 'input');
+      }
+      this.undo(ctx);
+      release();
+      throw e;
+    }
+    const entry = ctx.changes.entry();
+    const registry = ctx.registryChanges();
+    return {
+      logRecords: entry ? logRecords(entry).map(storedRecord) : [],
+      graphRecords: registry,
+      committed: () => {
+        this.host?.forward(entry, registry);
+        ctx.commitRegistry();
+        if (entry?.owners) engine.owners.apply(entry.owners);
+        if (entry) logged(engine, entry);
+        release();
+        if (engine.ox !== this.broken) this.compactIfDue(engine);
+      },
+      failed: () => {
+        this.undo(ctx);
+        release();
+      },
+    };
   }
 
   // ---- triples embedded in documents (docs/decisions/0032-embedded-triples.md) ------------
@@ -435,32 +580,34 @@ export class TripleStore {
   // ---- graph store (/v1/graphs) --------------------------------------------------------
 
   /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */
-  async listGraphs(principal: Principal): Promise<string[]> {
-    return this.readingAs(principal, 'engine', (access) => graphOperations.listGraphs(access));
+  async listGraphs(principal: Principal, journal?: TripleJournal): Promise<string[]> {
+    return this.readingIn(journal, principal, 'engine', (access) => graphOperations.listGraphs(access));
   }
 
   /** The triples of a graph (`DEFAULT_GRAPH_IRI` for the default graph); undefined when missing or unreadable. */
-  async graphTriples(iri: string, principal: Principal): Promise<Oxigraph.Quad[] | undefined> {
+  async graphTriples(iri: string, principal: Principal, journal?: TripleJournal): Promise<Oxigraph.Quad[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.readingAs(principal, 'engine', (access) => graphOperations.graphQuads(access, key));
+    return this.readingIn(journal, principal, 'engine', (access) => graphOperations.graphQuads(access, key));
   }
 
   /** Whether a graph exists for this user (HEAD). */
-  async hasGraph(iri: string, principal: Principal): Promise<boolean> {
+  async hasGraph(iri: string, principal: Principal, journal?: TripleJournal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.readingAs(principal, 'engine', (access) => graphOperations.graphVisible(access, key));
+    return this.readingIn(journal, principal, 'engine', (access) => graphOperations.graphVisible(access, key));
   }
 
   /** PUT ?graph / ?default: replaces the graph's triples; an empty payload deletes it. */
   replaceGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.replaceGraph(ctx, key, payload) }), options.deadline);
+    const work = (ctx: WriteContext) => ({ created: graphOperations.replaceGraph(ctx, key, payload) });
+    return this.write(options.principal, options.permissions, 'input', work, options.deadline, false, options.journal, payload.text.length);
   }
 
   /** POST ?graph / ?default: adds the payload's triples to the graph (created when missing). */
   mergeGraph(iri: string, payload: RdfPayload, options: GraphWriteOptions): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.mergeGraph(ctx, key, payload) }), options.deadline);
+    const work = (ctx: WriteContext) => ({ created: graphOperations.mergeGraph(ctx, key, payload) });
+    return this.write(options.principal, options.permissions, 'input', work, options.deadline, false, options.journal, payload.text.length);
   }
 
   /**
@@ -469,48 +616,50 @@ export class TripleStore {
    * graph the payload names first. Returns the graphs created.
    */
   writeQuads(payload: RdfPayload, mode: 'replace' | 'merge', options: GraphWriteOptions): Promise<{ created: string[] }> {
-    return this.write(options.principal, options.permissions, 'input', (ctx) => ({ created: graphOperations.writeQuads(ctx, payload, mode) }), options.deadline);
+    const work = (ctx: WriteContext) => ({ created: graphOperations.writeQuads(ctx, payload, mode) });
+    return this.write(options.principal, options.permissions, 'input', work, options.deadline, false, options.journal, payload.text.length);
   }
 
   /** DELETE ?graph / ?default. False when the graph does not exist for this user (404). */
-  deleteGraph(iri: string, principal: Principal, deadline?: Deadline): Promise<boolean> {
+  deleteGraph(iri: string, principal: Principal, deadline?: Deadline, journal?: TripleJournal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteGraph(ctx, key), deadline);
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteGraph(ctx, key), deadline, false, journal);
   }
 
   /** DELETE without parameters: every graph the user can see. */
-  deleteAll(principal: Principal, deadline?: Deadline): Promise<void> {
-    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteAll(ctx), deadline);
+  deleteAll(principal: Principal, deadline?: Deadline, journal?: TripleJournal): Promise<void> {
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.deleteAll(ctx), deadline, false, journal);
   }
 
   /** A graph's permissions; undefined when missing or unreadable. */
-  async graphPermissions(iri: string, principal: Principal): Promise<Permission[] | undefined> {
+  async graphPermissions(iri: string, principal: Principal, journal?: TripleJournal): Promise<Permission[] | undefined> {
     const key = keyOfClientIri(checkGraphIri(iri));
+    if (journal) return this.replaying(journal, principal, 'engine', false, (access) => graphOperations.graphPermissions(access, key));
     return this.reading('engine', (engine) => graphOperations.graphPermissions(new GraphAccess(engine, principal), key));
   }
 
   /** PUT (`replace`, defaults kept) or POST (`merge`) of a graph's permissions; a missing graph is created empty. */
-  setGraphPermissions(iri: string, permissions: readonly Permission[], mode: 'replace' | 'merge', principal: Principal): Promise<GraphWriteOutcome> {
+  setGraphPermissions(iri: string, permissions: readonly Permission[], mode: 'replace' | 'merge', principal: Principal, journal?: TripleJournal): Promise<GraphWriteOutcome> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphOperations.setGraphPermissions(ctx, key, permissions, mode) }));
+    return this.write(principal, undefined, 'engine', (ctx) => ({ created: graphOperations.setGraphPermissions(ctx, key, permissions, mode) }), undefined, false, journal);
   }
 
   /** DELETE of permissions: back to the defaults. False when the graph does not exist for this user. */
-  resetGraphPermissions(iri: string, principal: Principal): Promise<boolean> {
+  resetGraphPermissions(iri: string, principal: Principal, journal?: TripleJournal): Promise<boolean> {
     const key = keyOfClientIri(checkGraphIri(iri));
-    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.resetGraphPermissions(ctx, key));
+    return this.write(principal, undefined, 'engine', (ctx) => graphOperations.resetGraphPermissions(ctx, key), undefined, false, journal);
   }
 
   // ---- things ------------------------------------------------------------------
 
   /** Subject nodes (IRIs and blank nodes) of the readable graphs, at most `limit`. */
-  async subjects(principal: Principal, limit = things.THINGS_LIMIT): Promise<Array<Oxigraph.NamedNode | Oxigraph.BlankNode>> {
-    return this.readingAs(principal, 'engine', (access) => things.subjects(access, limit));
+  async subjects(principal: Principal, limit = things.THINGS_LIMIT, journal?: TripleJournal): Promise<Array<Oxigraph.NamedNode | Oxigraph.BlankNode>> {
+    return this.readingIn(journal, principal, 'engine', (access) => things.subjects(access, limit));
   }
 
   /** The triples of the given nodes (client IRIs), each once; empty when none has any. */
-  async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT): Promise<Oxigraph.Quad[]> {
-    return this.readingAs(principal, 'input', (access) => things.describe(access, iris, limit));
+  async describe(iris: readonly string[], principal: Principal, limit = things.THINGS_LIMIT, journal?: TripleJournal): Promise<Oxigraph.Quad[]> {
+    return this.readingIn(journal, principal, 'input', (access) => things.describe(access, iris, limit));
   }
 
   /**
@@ -918,7 +1067,11 @@ export class TripleStore {
     work: (ctx: WriteContext) => T,
     deadline = Deadline.none,
     reads = false,
+    journal?: TripleJournal,
+    /** What the write costs a transaction's size limit (its payload's characters). */
+    size = 0,
   ): Promise<T> {
+    if (journal) return this.stage(journal, { principal, permissions, work, reads }, blame, deadline, size) as Promise<T>;
     return this.queue.run(async () => {
       const engine = await this.engine();
       // Found before the gate closes (it reads documents); in the write queue, nothing changes meanwhile.
@@ -1098,6 +1251,36 @@ export class TripleStore {
 function logged(engine: LoadedEngine, entry: LogEntry): void {
   engine.logEntries++;
   engine.logChars += entrySize(entry);
+}
+
+/**
+ * The triples a transaction's documents embed, put into the store for the time of one of its
+ * reads: the quads they add that are not there, and the quads they take away that nothing
+ * else holds; returns what puts the store back.
+ */
+function applyDocumentTriples(engine: LoadedEngine, documents: readonly DocumentChange[]): () => void {
+  const changed = documents.length > 0 ? triplesChanged(documents) : undefined;
+  if (!changed) return () => undefined;
+  const effect = embeddedEffect(engine, engine.owners, changed);
+  const { ox, store } = engine;
+  const removed = effect.removed === '' ? [] : (ox.parse(effect.removed, { format: 'application/n-quads' }) as Oxigraph.Quad[]).filter((q) => store.has(q));
+  const added = effect.added === '' ? [] : (ox.parse(effect.added, { format: 'application/n-quads' }) as Oxigraph.Quad[]).filter((q) => !store.has(q));
+  for (const q of removed) store.delete(q);
+  for (const q of added) store.add(q);
+  return () => {
+    for (const q of added) store.delete(q);
+    for (const q of removed) store.add(q);
+  };
+}
+
+/** A transaction's graph writes as its commit stores them ({@link TripleStore.commitJournal}). */
+export interface JournalCommit {
+  /** `triples-log` records to add in the commit's IndexedDB transaction. */
+  logRecords: StoredLogEntry[];
+  /** Graph registry records to put (or, null, to delete) in it. */
+  graphRecords: Array<{ iri: string; record: unknown }>;
+  committed(): void;
+  failed(): void;
 }
 
 /** A document write's part in the triple store ({@link TripleStore.documentsChanging}). */

@@ -22,10 +22,21 @@ export class WriteContext extends GraphAccess {
     engine: Engine,
     principal: Principal,
     /** `perm:{role}` of the request: added to the defaults of graphs it creates. */
-    private readonly requested: readonly Permission[] = [],
+    private requested: readonly Permission[] = [],
+    /**
+     * Every change must be undoable quad by quad: a transaction's writes are applied, used and
+     * undone (docs/decisions/0033-transactions.md), so no payload is loaded in the
+     * logged-as-sent way that cannot be undone.
+     */
+    readonly undoable = false,
   ) {
     super(engine, principal);
     this.changes = new ChangeSet(engine.ox, engine.store, engine.owners);
+  }
+
+  /** The `perm:{role}` of the next request replayed on this context (a transaction's writes each had their own). */
+  requesting(permissions: readonly Permission[] = []): void {
+    this.requested = permissions;
   }
 
   /** Throws unless the user may change this existing graph. */

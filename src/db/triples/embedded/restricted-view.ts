@@ -32,10 +32,10 @@ export interface DocumentRestriction {
 
 /** Where a view's documents come from: the database's search and document store. */
 export interface RestrictionSource {
-  /** URIs of the documents `principal` may read that `query` matches. */
-  matchingUris(query: Query, principal: Principal, deadline: Deadline): Promise<string[]>;
-  /** Those documents as stored (the unreadable and missing left out). */
-  readDocuments(uris: readonly string[], principal: Principal, deadline: Deadline): Promise<StoredDocument[]>;
+  /** URIs of the documents `principal` may read that `query` matches (inside the open transaction `txid`, as it sees them). */
+  matchingUris(query: Query, principal: Principal, deadline: Deadline, txid?: string): Promise<string[]>;
+  /** Those documents as stored, or as the transaction `txid` left them (the unreadable and missing left out). */
+  readDocuments(uris: readonly string[], principal: Principal, deadline: Deadline, txid?: string): Promise<StoredDocument[]>;
   /** Documents as stored, whoever may read them (the missing left out): what some user may not see. */
   readStored(uris: readonly string[]): Promise<StoredDocument[]>;
   /** Changes whenever a write starts or ends (odd while one runs). */
