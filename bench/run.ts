@@ -30,6 +30,12 @@
  * an in-page Oxigraph store holding only those documents' triples; written as the `embedded`
  * section.
  *
+ * Transactions (bench/transactions.ts): multi-statement transactions through the service worker —
+ * transactions of ten PUTs with `txid`, opened and committed, against the same documents written
+ * as bulk requests of ten, alternating in one page; and a read with `txid` of one of 1,000
+ * documents a transaction holds uncommitted, against the same read without `txid` of a committed
+ * document and the ping; written as the `transactions` section.
+ *
  * Scenes (bench/scenes.ts): export and import (`/tabula/v1/scene`) of a database holding the
  * semantics section's triples and the search section's documents, against the same records read and written straight in
  * IndexedDB from the page; written as the `scenes` section.
@@ -61,11 +67,17 @@
  * BENCH_EMBEDDED_SETTLE_WAIT (ms, default 120000); BENCH_ENGINEHOST_TRIPLES (default
  * 100000), BENCH_ENGINEHOST_RUNS (per query, default 30), BENCH_ENGINEHOST_WARMUP (default 5),
  * BENCH_ENGINEHOST_PROBE_MS (how long pings run beside the long query, default 4000);
+ * BENCH_TXN_COUNT (transactions committed, and bulk requests they are compared with, default
+ * 1000), BENCH_TXN_DOCS (documents per transaction and per bulk request, default 10),
+ * BENCH_TXN_ROUNDS (rounds the two alternate in, default 10), BENCH_TXN_UNCOMMITTED (documents the
+ * read benchmark's transaction holds, default 1000), BENCH_TXN_UNCOMMITTED_BATCH (per bulk POST
+ * with txid, default 100), BENCH_TXN_READ_RUNS (default 500), BENCH_TXN_READ_WARMUP (default 50);
  * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_EMBEDDED=1 / BENCH_SKIP_SCENES=1 /
- * BENCH_SKIP_PEERS=1 / BENCH_SKIP_ENGINEHOST=1 leave a part out (its sections are then null in latest.json; values runs on the search
+ * BENCH_SKIP_PEERS=1 / BENCH_SKIP_ENGINEHOST=1 / BENCH_SKIP_TRANSACTIONS=1 leave a part out (its sections are then null in latest.json; values runs on the search
  * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
  * BENCH_SEARCH_WARMUP; peers reuses the documents section's bulk figures when that section
- * ran on the same documents and batch sizes). A full run takes about 35 minutes.
+ * ran on the same documents and batch sizes). A full run takes about 35 minutes, plus about 3 for
+ * the transactions section.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -87,6 +99,7 @@ import { embeddedOptionsFromEnv, printEmbedded, runEmbedded, type EmbeddedResult
 import { printScenes, runScenes, type ScenesResults } from './scenes';
 import { peersOptionsFromEnv, printPeers, runPeers, type PeersResults } from './peers';
 import { engineHostOptionsFromEnv, printEngineHost, runEngineHost, type EngineHostResults } from './engine-host';
+import { printTransactions, runTransactions, transactionsOptionsFromEnv, type TransactionsResults } from './transactions';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -102,9 +115,11 @@ const skipEmbedded = process.env.BENCH_SKIP_EMBEDDED === '1';
 const skipScenes = process.env.BENCH_SKIP_SCENES === '1';
 const skipPeers = process.env.BENCH_SKIP_PEERS === '1';
 const skipEngineHost = process.env.BENCH_SKIP_ENGINEHOST === '1';
+const skipTransactions = process.env.BENCH_SKIP_TRANSACTIONS === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
 const embeddedOptions = embeddedOptionsFromEnv(process.env);
+const transactionsOptions = transactionsOptionsFromEnv(process.env);
 const peersOptions = peersOptionsFromEnv(process.env, {
   bulkVariants: semanticsOptions.bulkVariants,
   compactionWaitMs: semanticsOptions.compactionWaitMs,
@@ -182,6 +197,14 @@ async function main(): Promise<void> {
     console.log(`Chromium ${browser.version} · ${baseURL} · latency n=${count} · bulk ${total} docs, batches ${batchSizes.join('/')}`);
     const documents = skipDocuments ? null : await runDocuments(browser, baseURL, script);
     if (documents) printDocuments(documents);
+
+    let transactions: TransactionsResults | null = null;
+    if (!skipTransactions) {
+      const t = transactionsOptions;
+      console.log(`\nTransactions: ${t.transactions} transactions of ${t.docsPerTransaction} PUTs against ${t.transactions} bulk requests of ${t.docsPerTransaction}; reads in a transaction holding ${t.uncommitted} uncommitted documents, ${t.readRuns} runs`);
+      transactions = await runTransactions(browser, baseURL, script, t, (line) => console.log(line));
+      printTransactions(transactions);
+    }
 
     let semantics: SemanticsResults | null = null;
     if (!skipSemantics) {
@@ -262,13 +285,14 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipEmbedded ? ['embedded'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipEmbedded ? ['embedded'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : []), ...(skipTransactions ? ['transactions'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
       baseline: documents?.baseline ?? null,
       ratios: documents?.ratios ?? null,
       targets: documents?.targets ?? null,
+      transactions,
       semantics,
       engineHost,
       search,

@@ -15,3 +15,4 @@ export { sceneCounts, sceneExport, sceneForget, sceneImport, sceneRawBaseline } 
 export { tabulaSearchRuns, tabulaSingleLatency, tabulaSparqlRuns } from './peers-tabula';
 export { engineHostDocument, engineHostStart, longQueryProbe, longRequestProbe } from './engine-host';
 export { embeddedFirstRestricted, embeddedFloorForget, embeddedFloorLoad, embeddedIngest, embeddedLatency, embeddedSettled, embeddedVerify, embeddedVerifyAnswers } from './embedded-api';
+export { txnManualRedirectProbe, txnReadLatency, txnWriteMix } from './transactions-api';
