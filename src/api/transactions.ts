@@ -123,4 +123,4 @@ function statusXml(body: TransactionStatusJson): string {
 }
 
 /** The `{txid}` of the path (opaque: any text without a slash). */
-const txidOf = (c: ApiContext): string => decodeURIComponent(c.req.param('txid') ?? '');
+const txidOf = (c: ApiContext): string => c.req.param('txid') ?? '';

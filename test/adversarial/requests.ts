@@ -477,6 +477,22 @@ const sparql = fc.oneof(
   ),
 );
 
+/** Multi-statement transactions: opens with hostile names and limits, and ids and results of every kind. */
+const transactions = fc.oneof(
+  assemble(
+    methods('POST'),
+    fc.constantFrom('/v1/transactions', '/LATEST/transactions'),
+    queryString(params(param('name', someOf('order', '', 'a b', '\u0000')), param('timeLimit', numbers))),
+    fc.oneof(fc.constant(undefined), anyBody),
+  ),
+  assemble(
+    methods('GET', 'POST'),
+    fc.oneof(fc.constantFrom('/v1/transactions/1', '/v1/transactions/18446744073709551615', '/v1/transactions/x'), anyText.map((s) => `/v1/transactions/${enc(s)}`)),
+    queryString(params(param('result', someOf('commit', 'rollback', 'maybe')))),
+    fc.constant(undefined),
+  ),
+);
+
 const anywhere = assemble(
   methods('GET', 'POST', 'PUT', 'DELETE'),
   fc.oneof(anyText.map((s) => `/v1/${enc(s)}`), fc.constantFrom('/v1', '/v1/', '/v1/ping', '/x/ping', '/manage/v2', '/v1/documents/x', '/v1/graphs/sparql/x', '/v1/transactions', '/v1/resources/x', '/v1/eval', '/v1/rest-apis')),
@@ -492,6 +508,7 @@ export const hostileRequest: fc.Arbitrary<RequestSpec> = fc.oneof(
   { weight: 2, arbitrary: configs },
   { weight: 2, arbitrary: graphs },
   { weight: 3, arbitrary: sparql },
+  { weight: 1, arbitrary: transactions },
   { weight: 1, arbitrary: anywhere },
 );
 
