@@ -19,6 +19,7 @@ import { createIndexesApi, type IndexesApi } from './indexes';
 import { createSearchApi, type SearchApi } from './search';
 import { createValuesApi, type ValuesApi } from './values';
 import { createDatabaseApi, createSnapshotsApi, type DatabaseApi, type SnapshotsApi } from './scenes';
+import { createTransactionsApi, inTransaction, type TransactionsApi } from './transactions';
 import type { Send } from './transport';
 import type {
   BulkWrittenDocument,
@@ -36,6 +37,7 @@ export type { SampleSummary } from '../wire/samples';
 export type { ListQuery, SearchScope, SearchQuery, SearchApi } from './search';
 export type { ValuesApi, ValuesDefinitionRef, ValuesQuery, ValuesRead, ValuesView } from './values';
 export type { DatabaseApi, ImportSceneOptions, SceneImported, SceneProgress, SnapshotInfo, SnapshotsApi } from './scenes';
+export type { OpenedTransaction, OpenTransactionOptions, TransactionStatus, TransactionsApi } from './transactions';
 
 export interface ClientOptions {
   /**
@@ -48,6 +50,12 @@ export interface ClientOptions {
   password?: string;
   /** Injected for tests and for hosts with their own fetch. */
   fetch?: typeof fetch;
+  /**
+   * The open multi-statement transaction every request runs in, by its id: `txid` is sent to
+   * the paths that take one (documents, search, QBE, values, suggest; `carriesTransaction` in
+   * ./transactions). Usually set through {@link TabulaClient.withTransaction}.
+   */
+  transaction?: string;
 }
 
 export interface RequestOptions {
@@ -95,6 +103,15 @@ export interface TabulaClient {
   /** The base URL requests go to ('' for this page's origin). */
   readonly baseUrl: string;
   readonly user: string | undefined;
+  /** The transaction this client's requests run in (`txid`), if any. */
+  readonly transaction: string | undefined;
+  /**
+   * The same client with every request to documents, search, QBE, values and suggest run
+   * inside transaction `txid` (undefined: outside any). This client is unchanged.
+   */
+  withTransaction(txid: string | undefined): TabulaClient;
+  /** Multi-statement transactions (`/v1/transactions`): open, status, commit, rollback. */
+  readonly transactions: TransactionsApi;
   /** Resolves when the server answers `/v1/ping`; rejects with an ApiError otherwise. */
   ping(options?: RequestOptions): Promise<void>;
   readonly documents: {
@@ -137,8 +154,10 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
   const baseUrl = resolveBaseUrl(options.baseUrl);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const authorization = options.user ? basicAuthorization(options.user, options.password ?? '') : undefined;
+  const transaction = options.transaction || undefined;
 
-  const send: Send = async (method, path, params, init = {}) => {
+  const send: Send = async (method, path, sentParams, init = {}) => {
+    const params = transaction === undefined ? sentParams : inTransaction({ path, params: sentParams ?? new URLSearchParams() }, transaction).params;
     const query = params && [...params.keys()].length > 0 ? `?${params}` : '';
     const url = `${baseUrl}${path}${query}`;
     const headers = new Headers(init.headers);
@@ -152,7 +171,9 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
       if (isAbort(err)) throw err;
       throw networkError(err, { method, url });
     }
-    if (!res.ok) throw await apiErrorFromResponse(res, { method, url });
+    // 303 See Other is an answer, not a failure: opening a transaction names its status that way
+    // (a fetch that follows redirects never hands it back; one called on a handler directly does).
+    if (!res.ok && !(res.status === 303 && res.headers.has('location'))) throw await apiErrorFromResponse(res, { method, url });
     return res;
   };
 
@@ -236,6 +257,9 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
   return {
     baseUrl,
     user: options.user || undefined,
+    transaction,
+    withTransaction: (txid) => createClient({ ...options, transaction: txid }),
+    transactions: createTransactionsApi(send),
     async ping({ signal } = {}) {
       await discard(await send('GET', '/v1/ping', undefined, { signal }));
     },
@@ -245,7 +269,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     graphs: createGraphsApi(send),
     queryOptions: createQueryOptionsApi(send),
     indexes: createIndexesApi(send),
-    values: createValuesApi(send, baseUrl),
+    values: createValuesApi(send, baseUrl, transaction),
     database: createDatabaseApi(send),
     snapshots: createSnapshotsApi(send),
     samples: {

@@ -16,6 +16,7 @@
  */
 import type { ValuesList, ValuesResponse } from '../wire/values';
 import { appendScope, checkInteger, list, requestUrl, type SearchRequestSpec, type SearchScopeParams } from './search';
+import { inTransaction } from './transactions';
 import type { Send } from './transport';
 
 export const VALUES_PATH = '/v1/values';
@@ -48,6 +49,7 @@ export interface ValuesQuery extends Omit<SearchScopeParams, 'view'> {
 /** A read as it was sent and as it came back. */
 export interface ValuesRead {
   response: ValuesResponse;
+  /** As sent: with `txid` when the client runs in a transaction. */
   request: SearchRequestSpec;
   /** The URL the request went to, base URL included ('' for this page's origin). */
   url: string;
@@ -105,7 +107,8 @@ export function readValuesResponse(text: string): ValuesResponse {
   return body;
 }
 
-export function createValuesApi(send: Send, baseUrl: string): ValuesApi {
+/** `transaction`: the txid the client's `send` adds, so a read reports the URL it really went to. */
+export function createValuesApi(send: Send, baseUrl: string, transaction?: string): ValuesApi {
   const accept = { Accept: 'application/json' };
   return {
     async list(options, { signal } = {}) {
@@ -121,7 +124,7 @@ export function createValuesApi(send: Send, baseUrl: string): ValuesApi {
 
     async read(name, query = {}, { signal } = {}) {
       // Described inside the async function, so a bad argument rejects like any failure.
-      const request = valuesRequest(name, query);
+      const request = inTransaction(valuesRequest(name, query), transaction);
       const res = await send(request.method, request.path, request.params, { signal, headers: accept });
       const text = await res.text();
       return { response: readValuesResponse(text), request, url: requestUrl(baseUrl, request), text };

@@ -65,7 +65,7 @@ export const catalogue = {
   // Multi-statement transactions (/v1/transactions): a data request's txid that names no open
   // transaction, and a commit or rollback of one that is not open.
   'XDMP-RWINVAL': entry(400, 'Invalid value'),
-  'XDMP-NOTXN': entry(400, 'No transaction'),
+  'XDMP-NOTXN': entry(400, 'No transaction with identifier'),
   'XDMP-UNDFUN': entry(400, 'Undefined function'),
   // Tabula's own: a SPARQL feature that needs what a browser database lacks (SERVICE: a network).
   'SEM-UNSUPPORTED': entry(400, 'Unsupported SPARQL feature'),

@@ -85,6 +85,13 @@ const cases: Case[] = [
   { method: 'POST', path: '/tabula/v1/faults', type: 'application/json', body: '{"status":503}', read: true },
   { method: 'DELETE', path: '/tabula/v1/faults', read: true },
   { method: 'DELETE', path: '/tabula/v1/requests/run-1', read: true },
+  // Transactions: writes inside one (txid) are seen by it alone; opening and rolling back change nothing; a commit does.
+  { method: 'PUT', path: '/v1/documents?uri=/a.json&txid=123', type: 'application/json', body: '{}', read: true },
+  { method: 'DELETE', path: '/v1/graphs?graph=g&txid=123', read: true },
+  { method: 'POST', path: '/v1/graphs/sparql?txid=123', type: 'application/sparql-update', body: 'CLEAR ALL', read: true },
+  { method: 'POST', path: '/v1/transactions?name=order', read: true },
+  { method: 'POST', path: '/LATEST/transactions/123?result=rollback', read: true },
+  { method: 'POST', path: '/v1/transactions/123?result=commit', read: false },
   // Ping answers any method; anything but GET, HEAD and OPTIONS counts as a write.
   { method: 'POST', path: '/v1/ping', read: false },
   { method: 'PUT', path: '/v1/ping', read: false },

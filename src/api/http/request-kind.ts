@@ -26,11 +26,25 @@ const QUERY_POSTS = /^\/(v1|LATEST)\/(search|qbe|suggest|values(\/[^/]+)?)$/;
  */
 const HOST_ONLY = /^\/tabula\/v1\/(faults|requests\/[^/]+)$/;
 
-/** Whether `request` only reads: any GET, HEAD or OPTIONS, a query POST, a SPARQL query (never an update), a fault. */
+/**
+ * Multi-statement transactions (docs/decisions/0033-transactions.md): opening one and rolling
+ * one back change nothing anyone reads; a commit does, and is announced.
+ */
+const TRANSACTION_ONLY = /^\/(v1|LATEST)\/transactions(\/[^/]+)?$/;
+
+/**
+ * Whether `request` changes nothing another page can see: any GET, HEAD or OPTIONS, a query
+ * POST, a SPARQL query (never an update), a fault; a write inside an open transaction (`txid`:
+ * seen by that transaction alone until its commit, which is announced); opening or rolling back
+ * a transaction.
+ */
 export async function isReadOnly(request: Request): Promise<boolean> {
   if (READ_METHODS.has(request.method)) return true;
-  const path = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const path = url.pathname;
   if (HOST_ONLY.test(path)) return true;
+  if (url.searchParams.has('txid')) return true;
+  if (TRANSACTION_ONLY.test(path)) return url.searchParams.get('result') !== 'commit';
   if (request.method !== 'POST') return false;
   if (QUERY_POSTS.test(path)) return true;
   if (!path.endsWith('/graphs/sparql')) return false;

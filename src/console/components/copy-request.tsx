@@ -2,10 +2,14 @@ import { useEffect, useState } from 'react';
 import { useConnection } from '../lib/connection';
 import { requestSnippets, type RequestDescription, type RequestKind } from '../lib/request-snippets';
 
-/** The base URL requests go to, absolute: this page's origin when the console talks to its own service worker. */
-export function useRequestBase(): { base: string; sameOrigin: boolean } {
+/**
+ * The base URL requests go to, absolute: this page's origin when the console talks to its own
+ * service worker; and the transaction they run in, whose `txid` a shown request must carry
+ * (`inTransaction` in src/client/transactions.ts).
+ */
+export function useRequestBase(): { base: string; sameOrigin: boolean; transaction: string | undefined } {
   const { client } = useConnection();
-  return { base: client.baseUrl || window.location.origin, sameOrigin: !client.baseUrl };
+  return { base: client.baseUrl || window.location.origin, sameOrigin: !client.baseUrl, transaction: client.transaction };
 }
 
 /**

@@ -182,7 +182,7 @@ export class Transactions {
     const entry = this.entry(txid);
     if (!entry || !entry.txn.open) {
       const state = entry?.txn.state ?? this.ends.get(txid);
-      throw new DbError('XDMP-NOTXN', `No transaction with identifier ${txid}${state ? ` (${describe(txid, state)})` : ''}`);
+      throw new DbError('XDMP-NOTXN', `${txid}${state ? ` (${describe(txid, state)})` : ''}`);
     }
     this.checkUser(entry.txn, principal);
     return entry;

@@ -5,11 +5,20 @@ import { ConnectionForm } from './connection-form';
 import { ConnectionStatus } from './connection-status';
 import { ResetDatabase } from './reset-database';
 import { ScenesDialog } from '../scenes/components/scenes-dialog';
+import { TransactionItem, TransactionPanel, useTransactionBar } from '../transactions/components/transaction-bar';
 
-/** Which database the console talks to and as whom; the user of this browser's database switches in place. */
+/** Why the target and user cannot change: a transaction belongs to the user who opened it, on its server. */
+const HELD_BY_TRANSACTION = 'Commit or roll back the open transaction first';
+
+/**
+ * Which database the console talks to and as whom; the user of this browser's database switches in
+ * place. It also opens and ends the multi-statement transaction the console's requests run in.
+ */
 export function ConnectionBar() {
-  const { settings, update } = useConnection();
+  const { settings, update, transaction } = useConnection();
   const [editing, setEditing] = useState(false);
+  const bar = useTransactionBar();
+  const held = transaction !== undefined;
   const local = settings.target === 'local';
   const knownUser = settings.user === '' || (localUsers as readonly string[]).includes(settings.user);
 
@@ -31,6 +40,8 @@ export function ConnectionBar() {
               id="acting-user"
               className="input input--compact"
               value={settings.user}
+              disabled={held}
+              title={held ? HELD_BY_TRANSACTION : undefined}
               onChange={(e) => update({ ...settings, user: e.target.value, password: e.target.value })}
             >
               <option value="">admin (default)</option>
@@ -48,13 +59,24 @@ export function ConnectionBar() {
           )}
         </div>
         <ConnectionStatus />
-        {local && <ScenesDialog />}
-        {local && <ResetDatabase />}
-        <button type="button" className="button button--small connection-bar__change" aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
-          Connection…
-        </button>
+        <div className="connection-bar__actions">
+          <TransactionItem bar={bar} />
+          {local && <ScenesDialog />}
+          {local && <ResetDatabase />}
+          <button
+            type="button"
+            className="button button--small connection-bar__change"
+            aria-expanded={editing}
+            disabled={held}
+            title={held ? HELD_BY_TRANSACTION : undefined}
+            onClick={() => setEditing((v) => !v)}
+          >
+            Connection…
+          </button>
+        </div>
       </div>
-      {editing && (
+      <TransactionPanel bar={bar} />
+      {editing && !held && (
         <ConnectionForm
           settings={settings}
           onCancel={() => setEditing(false)}

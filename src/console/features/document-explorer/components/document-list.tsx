@@ -5,6 +5,7 @@ import { folderName, relativeName, subfolders } from '../lib/directory-listing';
 import { explorerHref, type ExplorerState } from '../lib/explorer-state';
 import { FormatBadge } from './format-badge';
 import { LoadSampleData } from '../../samples/components/load-sample-data';
+import { UncommittedBadge } from '../../transactions/components/uncommitted-badge';
 
 /** Folders seen on this page, then the page of documents, then the pager. */
 export function DocumentList({ state }: { state: ExplorerState }) {
@@ -105,6 +106,7 @@ function DocumentListItem({ result, state }: { result: SearchResult; state: Expl
         title={result.uri}
       >
         <span className="listing__name">{relativeName(state.dir, result.uri)}</span>
+        <UncommittedBadge uri={result.uri} />
         <FormatBadge format={result.format} />
       </a>
     </li>

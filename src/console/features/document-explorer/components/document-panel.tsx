@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { documentReadRequest } from '../../../../client/create-client';
+import { inTransaction } from '../../../../client/transactions';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { SentRequest, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
@@ -18,6 +19,7 @@ import { EmbeddedTriples } from './embedded-triples';
 import { FormatBadge } from './format-badge';
 import { MetadataEditor } from './metadata-editor';
 import { MetadataView } from './metadata-view';
+import { UncommittedBadge } from '../../transactions/components/uncommitted-badge';
 
 const tabs = [
   { id: 'content', label: 'Content' },
@@ -35,7 +37,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
     navigate(explorerHref({ ...state, tab }), { replace: true });
   };
   const canEdit = state.tab === 'content' && doc.data !== undefined && doc.data.format !== 'binary' && !editing;
-  const { base } = useRequestBase();
+  const { base, transaction } = useRequestBase();
 
   return (
     <article className="panel document-panel" aria-labelledby="document-title">
@@ -47,6 +49,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
           {doc.data && (
             <div className="panel__meta">
               <FormatBadge format={doc.data.format} />
+              <UncommittedBadge uri={uri} />
               <span>{doc.data.contentType}</span>
               <span>{formatBytes(doc.data.size)}</span>
             </div>
@@ -79,8 +82,8 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
         ) : (
           <MetadataTab uri={uri} />
         )}
-        {/* The read behind the tab shown: its content, or its metadata as JSON. */}
-        <SentRequest request={describeRequest(base, documentReadRequest(uri, state.tab))} kind="document" />
+        {/* The read behind the tab shown: its content, or its metadata as JSON (in the open transaction, if any). */}
+        <SentRequest request={describeRequest(base, inTransaction(documentReadRequest(uri, state.tab), transaction))} kind="document" />
       </div>
       <EmbeddedTriples uri={uri} enabled={doc.data !== undefined && canEmbedTriples(doc.data.format)} />
 

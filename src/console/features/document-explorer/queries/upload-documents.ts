@@ -18,15 +18,26 @@ export const UPLOAD_BATCH_SIZE = 50;
  * of multipart POSTs. `progress` counts the files already committed.
  */
 export function useUploadDocuments() {
-  const { client, key } = useConnection();
+  const { client, key, transactions } = useConnection();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const mutation = useMutation({
-    mutationFn: ({ dir, files }: UploadInput) =>
-      client.documents.bulkWrite(
-        files.map((file) => ({ uri: uriInDirectory(dir, file.name), content: file })),
-        { batchSize: UPLOAD_BATCH_SIZE, onProgress: setProgress },
-      ),
+    mutationFn: async ({ dir, files }: UploadInput) => {
+      const documents = files.map((file) => ({ uri: uriInDirectory(dir, file.name), content: file }));
+      let written = 0;
+      try {
+        return await client.documents.bulkWrite(documents, {
+          batchSize: UPLOAD_BATCH_SIZE,
+          onProgress: (progress) => {
+            written = progress.written;
+            setProgress(progress);
+          },
+        });
+      } finally {
+        // In a transaction, the batches written before any failure are in it, uncommitted.
+        transactions.markUncommitted(client.transaction, documents.slice(0, written).map((d) => d.uri));
+      }
+    },
     onMutate: ({ files }) => setProgress({ written: 0, total: files.length }),
     // Even a failed upload may have committed earlier batches.
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.all(key) }),

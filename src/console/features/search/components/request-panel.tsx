@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../../../client/create-client';
 import { requestUrl, withFormat, type SearchRequestSpec } from '../../../../client/search';
+import { inTransaction } from '../../../../client/transactions';
 import { CodeEditor } from '../../../components/code-editor';
 import { CopyRequest, NameValueTable, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
@@ -26,11 +27,13 @@ type RawRun = Pick<SearchRun, 'text' | 'contentType'>;
  * sent again with format=xml for the server's XML. A failed search shows its error body.
  * The request can be copied as curl, fetch or a Node client call (`kind` picks the call).
  */
-export function RequestPanel({ request, run, kind = 'search' }: { request: SearchRequestSpec; run: UseQueryResult<RawRun>; kind?: 'search' | 'values' }) {
+export function RequestPanel({ request: described, run, kind = 'search' }: { request: SearchRequestSpec; run: UseQueryResult<RawRun>; kind?: 'search' | 'values' }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('json');
-  const { base } = useRequestBase();
+  const { base, transaction } = useRequestBase();
+  // As it went out: with the open transaction's txid.
+  const request = inTransaction(described, transaction);
   const params = [...request.params];
 
   return (
