@@ -52,7 +52,7 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /**
    * The open multi-statement transaction every request runs in, by its id: `txid` is sent to
-   * the paths that take one (documents, search, QBE, values, suggest; `carriesTransaction` in
+   * the paths that take one (documents, search, QBE, values, suggest, graphs, SPARQL, things; `carriesTransaction` in
    * ./transactions). Usually set through {@link TabulaClient.withTransaction}.
    */
   transaction?: string;
@@ -106,7 +106,7 @@ export interface TabulaClient {
   /** The transaction this client's requests run in (`txid`), if any. */
   readonly transaction: string | undefined;
   /**
-   * The same client with every request to documents, search, QBE, values and suggest run
+   * The same client with every request to documents, search, QBE, values, suggest, graphs, SPARQL and things run
    * inside transaction `txid` (undefined: outside any). This client is unchanged.
    */
   withTransaction(txid: string | undefined): TabulaClient;

@@ -4,7 +4,7 @@
  * cached server state, since it may belong to another database or another user.
  *
  * While a person keeps a multi-statement transaction open (the connection bar opens and
- * ends it), `client` is the client inside it: documents, search and values requests carry
+ * ends it), `client` is the client inside it: documents, search, values, graph and SPARQL requests carry
  * its `txid`; `key` names it too, so nothing read inside it is shown outside it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
