@@ -26,6 +26,12 @@ interface DatabaseClient {
     probe(arg: { uri: string; txid?: Txid }): Pending<{ exists: boolean }>;
     remove(arg: { uris: string[]; txid?: Txid }): Pending<unknown>;
   };
+  graphs: {
+    write(arg: { uri: string; contentType: string; data: string; txid?: Txid }): Pending<unknown>;
+    read(arg: { uri: string; contentType: string; txid?: Txid }): Pending<unknown>;
+    sparql(arg: { contentType: string; query: string; txid?: Txid }): Pending<{ boolean?: boolean }>;
+    sparqlUpdate(arg: { data: string; txid?: Txid }): Pending<unknown>;
+  };
   release(): void;
 }
 
@@ -83,5 +89,21 @@ describe('the official client’s transactions', () => {
     const late = await failure(writer.documents.write({ documents: [{ uri: '/ocx/late.json', content: {} }], txid }));
     expect(late.statusCode).toBe(400);
     expect(late.body?.errorResponse?.messageCode).toBe('XDMP-RWINVAL');
+  });
+
+  test('graphs.write, sparqlUpdate and sparql with txid run inside the transaction; others see them after the commit', async () => {
+    const EX = 'http://ocx.example/';
+    const ask = async (pattern: string, txid?: Txid) =>
+      (await writer.graphs.sparql({ contentType: 'application/sparql-results+json', query: `ASK { ${pattern} }`, ...(txid ? { txid } : {}) }).result()).boolean;
+    const txid = await writer.transactions.open().result();
+    await writer.graphs.write({ uri: `${EX}orders`, contentType: 'application/n-triples', data: `<${EX}o7> <${EX}lines> "2" .`, txid }).result();
+    await writer.graphs.sparqlUpdate({ data: `INSERT DATA { GRAPH <${EX}orders> { <${EX}o7> <${EX}status> "placed" } }`, txid }).result();
+    const placed = `GRAPH <${EX}orders> { <${EX}o7> <${EX}lines> "2" ; <${EX}status> "placed" }`;
+    expect(await ask(placed, txid)).toBe(true);
+    expect(await ask(placed)).toBe(false);
+    const outside = await failure(writer.graphs.read({ uri: `${EX}orders`, contentType: 'application/n-triples' }));
+    expect(outside.statusCode).toBe(404);
+    await writer.transactions.commit(txid).result();
+    expect(await ask(placed)).toBe(true);
   });
 });

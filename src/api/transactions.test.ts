@@ -522,6 +522,20 @@ describe('searches inside a transaction see what it sees', () => {
     expect(await seen(api, t2)).toEqual(expected([...COLOURS, { uri: '/paint/9.json', colour: 'blue', qty: 1 }]));
   });
 
+  test('a QBE inside a transaction finds its documents; outside, the committed ones', async () => {
+    const api = await paintShop(true);
+    const txid = await open(api);
+    await change(api, txid);
+    const qbe = async (tx: string) => {
+      const res = await api.fetch(`/v1/qbe?format=json${tx}`, { method: 'POST', headers: J, body: JSON.stringify({ $query: { colour: 'red' } }) });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { results: Array<{ uri: string }> }).results.map((r) => r.uri).sort();
+    };
+    const red = (docs: typeof COLOURS) => docs.filter((d) => d.colour === 'red').map((d) => d.uri).sort();
+    expect(await qbe(`&txid=${txid}`)).toEqual(red(after));
+    expect(await qbe('')).toEqual(red(COLOURS));
+  });
+
   test('a multipart bulk read by query and suggestions inside a transaction', async () => {
     const api = await paintShop(true);
     const txid = await open(api);
