@@ -1,7 +1,7 @@
 /**
  * A multi-statement transaction as a person uses it in the console, through the real service
  * worker: open one in the connection bar, write documents in the explorer, see them marked
- * uncommitted and invisible outside, then commit (or roll back, or let it expire). Every step
+ * uncommitted and invisible outside, run SPARQL in it, then commit (or roll back, or let it expire). Every step
  * goes through the UI; the API, without the transaction, is consulted only to confirm what
  * the rest of the world sees.
  */
@@ -152,4 +152,28 @@ test('a transaction lost with a stopped worker is noticed at the next request, a
   await expect(page.getByRole('region', { name: 'Transaction ended' }).getByRole('alert')).toContainText('400 Bad Request');
   await expect(uncommittedMarks(page)).toHaveCount(0);
   await expect(page.getByText('No documents in /fragile/.')).toBeVisible();
+});
+
+test('an update and a query in the SPARQL editor run inside the open transaction; the rest of the world sees the graph after the commit', async ({ page, tabula }) => {
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const { bar } = await openTransaction(page, { name: 'graph-edit' });
+  await page.goto('/#/sparql');
+  const editor = page.getByTestId('sparql-editor');
+  const graph = 'http://example.org/tx-graph';
+  await replaceEditorText(editor, `INSERT DATA { GRAPH <${graph}> { <http://example.org/order7> <http://example.org/status> "placed" } }`);
+  await editor.locator('.cm-content').press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('update-result')).toContainText('Update applied');
+
+  const ask = `ASK { GRAPH <${graph}> { <http://example.org/order7> <http://example.org/status> "placed" } }`;
+  await replaceEditorText(editor, ask);
+  await editor.locator('.cm-content').press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('ask-result')).toHaveText('true');
+  // Outside the transaction, the graph is not there yet.
+  const askOutside = async () =>
+    (await tabula.fetch('/v1/graphs/sparql', { method: 'POST', headers: { 'content-type': 'application/sparql-query', accept: 'application/sparql-results+json' }, body: ask })).json().boolean;
+  expect(await askOutside()).toBe(false);
+
+  await bar.getByRole('button', { name: 'Commit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'committed' })).toBeVisible();
+  expect(await askOutside()).toBe(true);
 });
