@@ -38,6 +38,7 @@ import { registerStatus } from './status';
 import { registerSettings } from './settings';
 import { registerRequests, requestIdOf } from './requests';
 import { registerTransactions } from './transactions';
+import { unsupportedEndpoint } from './unsupported';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -67,7 +68,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   // RegExpRouter cannot take beside the others, and it would leave every request to the
   // slower TrieRouter. The authentication middleware has run by the time this is asked.
   app.notFound((c) =>
-    ANY_PING.test(c.req.path) ? ping(c) : errorResponse(new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw),
+    ANY_PING.test(c.req.path)
+      ? ping(c)
+      : errorResponse(unsupportedEndpoint(c.req.path) ?? new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw),
   );
 
   // Outermost: every answer — routes, errors, 404s, CORS preflights — leaves through here.

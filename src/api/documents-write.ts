@@ -112,6 +112,7 @@ export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response>
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
   const documents = documentsFor(c, deps, params);
+  params.refuseTransforms();
   params.validate(['uri', 'category', 'format', 'extract', 'repair', ...METADATA_PARAMS], METADATA_PREFIXES);
   const uri = params.required('uri');
   checkUri(uri);
@@ -177,6 +178,7 @@ export async function handlePost(c: ApiContext, deps: ApiDeps): Promise<Response
   }
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
+  params.refuseTransforms();
   const contentType = c.req.header('content-type') ?? null;
   if (params.has('uri')) return handlePatch(c, deps);
   if (params.has('extension')) return generatedUri(c, deps, params);

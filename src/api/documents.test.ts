@@ -706,12 +706,12 @@ describe('GET /v1/search without a query lists documents', () => {
     expect(text).toMatch(/^(<\?xml[^>]*\?>\s*)?<search:response[^>]* snippet-format="snippet" total="1" start="1" page-length="10"/);
   });
 
-  test('a parameter search does not support is refused by name', async () => {
+  test('a transform, which would run server-side code, is refused by name', async () => {
     const api = await testApi();
     const res = await api.fetch('/v1/search?q=hello&transform=t', { headers: ACCEPT_JSON });
     expect(res.status).toBe(400);
     const err = await errorResponse(res);
-    expect(err.messageCode).toBe('REST-UNSUPPORTEDPARAM');
+    expect(err.messageCode).toBe('TABULA-UNSUPPORTED');
     expect(err.message).toContain('transform');
   });
 });

@@ -41,6 +41,7 @@ async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Respon
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
   const documents = documentsFor(c, deps, params);
+  params.refuseTransforms();
   params.validate(READ_PARAMS);
   const uris = params.all('uri');
   if (uris.length === 0 || uris.some((u) => u === '')) throw new DbError('REST-REQUIREDPARAM', 'Required parameter: uri');

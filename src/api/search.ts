@@ -52,6 +52,7 @@ async function search(c: ApiContext, deps: ApiDeps, kind: 'search' | 'qbe'): Pro
   const params = new Params(req);
   params.checkShared(deps.db.name);
   const transaction = inTransaction(c, deps, params);
+  params.refuseTransforms();
   params.validate(kind === 'search' ? SEARCH_PARAMS : QBE_PARAMS);
   const database = params.one('database');
   const view = params.oneOf('view', kind === 'search' ? VIEWS : QBE_VIEWS);

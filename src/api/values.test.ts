@@ -439,7 +439,7 @@ describe('errors: a clear 400 that changes nothing', () => {
     { name: 'correlation of one index', path: '/v1/values/price?options=shop&aggregate=correlation', code: 'SEARCH-INVALAGGREGATE', message: /correlation needs two indexes/ },
     { name: 'covariance of a string and a number', path: '/v1/values/category-price?options=shop&aggregate=covariance', code: 'SEARCH-INVALAGGREGATE', message: /two numeric indexes/ },
     { name: 'aggregatePath (user-defined aggregates)', path: '/v1/values/price?options=shop&aggregatePath=/ext/udf.so', code: 'REST-INVALIDPARAM', message: /aggregatePath/ },
-    { name: 'transform', path: '/v1/values/price?options=shop&transform=t', code: 'REST-INVALIDPARAM', message: /transform/ },
+    { name: 'transform', path: '/v1/values/price?options=shop&transform=t', code: 'TABULA-UNSUPPORTED', message: /transform/ },
     { name: 'an unknown parameter', path: '/v1/values/price?options=shop&colour=red', code: 'REST-UNSUPPORTEDPARAM', message: /colour/ },
     { name: 'view=results', path: '/v1/values/price?options=shop&view=results', code: 'REST-INVALIDPARAM', message: /view=results/ },
     { name: 'direction=sideways', path: '/v1/values/price?options=shop&direction=sideways', code: 'REST-INVALIDPARAM', message: /direction/ },

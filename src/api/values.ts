@@ -31,7 +31,6 @@ const VIEWS: readonly ValuesView[] = ['values', 'aggregate', 'all'];
 /** Parameters of the real API that would need code Tabula does not run: refused by name. */
 const REFUSED: Readonly<Record<string, string>> = {
   aggregatePath: 'aggregatePath names a user-defined aggregate (a native plugin); Tabula computes only the built-in aggregates (aggregate=…)',
-  transform: 'transform runs a server-side transform; Tabula runs no server-side code',
 };
 
 export function registerValues(app: Hono<ApiEnv>, deps: ApiDeps): void {
@@ -47,6 +46,7 @@ function prepare(c: ApiContext, deps: ApiDeps, allowed: readonly string[]): { pa
   const params = new Params(c.req.raw);
   params.checkShared(deps.db.name);
   const { txid } = inTransaction(c, deps, params);
+  params.refuseTransforms();
   for (const name of Object.keys(REFUSED)) if (params.has(name)) throw new DbError('REST-INVALIDPARAM', REFUSED[name]);
   params.validate(allowed);
   return { params, txid };

@@ -96,6 +96,9 @@ export const catalogue = {
   // Tabula's own: the RDF engine (WebAssembly) trapped on a request's input; the engine was
   // replaced by a fresh one and nothing changed (docs/decisions/0014-engine-traps.md).
   'TABULA-ENGINETRAP': entry(400, 'The RDF engine failed on this input'),
+  // A feature of MarkLogic's REST API that Tabula does not offer, named (src/api/unsupported.ts):
+  // server-side code above all, which Tabula never runs.
+  'TABULA-UNSUPPORTED': entry(400, 'Not supported by Tabula'),
   // 401 / 403
   'SEC-AUTHREQUIRED': entry(401, 'Unauthorized'),
   'SEC-PRIV': entry(403, 'You do not have permission to this method and URL.'),

@@ -4,6 +4,7 @@
  * is 400 REST-UNSUPPORTEDPARAM, never silently ignored (MarkLogic’s REST Application Developer’s Guide).
  */
 import { DbError } from '../../db/errors';
+import { serverCodeParamError } from '../unsupported';
 
 export class Params {
   private readonly url: string;
@@ -119,6 +120,16 @@ export class Params {
   transactionId(): string | undefined {
     this.txidRead = true;
     return this.one('txid');
+  }
+
+  /**
+   * `transform` and `trans:*` ask MarkLogic to run a stored transform on the content: Tabula
+   * runs no server-side code, and says so (400 TABULA-UNSUPPORTED) on the endpoints that take them.
+   */
+  refuseTransforms(): void {
+    for (const name of this.byName.keys()) {
+      if (name === 'transform' || name.startsWith('trans:')) throw serverCodeParamError(name);
+    }
   }
 
   /** 400 REST-UNSUPPORTEDPARAM for every name not in `allowed` nor under `prefixes`. */
