@@ -6,6 +6,7 @@
  * checked inside it, as they are stored ({@link deferredContent}), the rest before it opens.
  */
 import { DbError } from '../db/errors';
+import { randomUnsigned64 } from '../db/util';
 import {
   type ContentWrite,
   type DocumentFormat,
@@ -186,17 +187,11 @@ export async function handlePost(c: ApiContext, deps: ApiDeps): Promise<Response
   throw new DbError('RESTAPI-INVALIDREQ', 'POST not determinable as PATCH, bulk or server-assigned document URI request');
 }
 
-/** A random unsigned 64-bit decimal, as MarkLogic's xdmp:random() names documents. */
-function randomId(): string {
-  const words = crypto.getRandomValues(new Uint32Array(2));
-  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
-}
-
 function generatedUriFor(extension: string, directory: string | undefined): string {
   const ext = extension.startsWith('.') ? extension.slice(1) : extension;
   if (!/^\w+$/.test(ext)) throw new DbError('REST-INVALIDPARAM', `extension must be word characters only: ${extension}`);
   // The directory is concatenated as given: no slash is added, and none is assumed.
-  return `${directory ?? ''}${randomId()}.${ext}`;
+  return `${directory ?? ''}${randomUnsigned64()}.${ext}`;
 }
 
 async function generatedUri(c: ApiContext, deps: ApiDeps, params: Params): Promise<Response> {

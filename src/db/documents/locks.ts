@@ -34,16 +34,6 @@ export class DocumentLocks {
 
   constructor(readonly waitLimitMs = LOCK_WAIT_MS) {}
 
-  /** The transaction holding `uri`'s lock, if any. */
-  holderOf(uri: string): LockHolder | undefined {
-    return this.held.get(uri);
-  }
-
-  /** Whether any document is locked (a transaction has written one). */
-  get any(): boolean {
-    return this.held.size > 0;
-  }
-
   /** The first of `uris` another holder than `by` holds, with its holder. */
   private blocking(uris: Iterable<string>, by: string | undefined): { uri: string; holder: LockHolder } | undefined {
     if (this.held.size === 0) return undefined;
@@ -93,12 +83,6 @@ export class DocumentLocks {
   release(holderId: string): void {
     for (const uri of this.byHolder.get(holderId) ?? []) this.held.delete(uri);
     this.byHolder.delete(holderId);
-  }
-
-  /** The database was emptied or replaced: every lock goes (their transactions were rolled back). */
-  clear(): void {
-    this.held.clear();
-    this.byHolder.clear();
   }
 }
 

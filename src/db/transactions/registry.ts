@@ -7,6 +7,7 @@
  */
 import { DbError } from '../errors';
 import { checkLimit } from '../limits';
+import { randomUnsigned64 } from '../util/random-id';
 import { Deadline } from '../deadline';
 import { MAX_TIME_LIMIT } from '../config/properties';
 import type { WriteQueue, Clock } from '../storage/write-queue';
@@ -80,10 +81,12 @@ export class Transactions {
       },
       admit: (bytes) => txn.admitGraphWrite(bytes),
       documentChanges: async () => {
-        const unread = txn.changes().filter((c) => !originals.has(c.uri));
+        const changes = txn.changes();
+        const unread = changes.filter((c) => !originals.has(c.uri));
         const stored = await this.store.readStored(unread.map((c) => c.uri));
         unread.forEach((c, i) => originals.set(c.uri, stored[i]));
-        return txn.changes().map(({ uri, after }) => ({ before: originals.get(uri), after }));
+        // As the transaction stood when asked; a write it stages meanwhile is seen by its next use.
+        return changes.map(({ uri, after }) => ({ before: originals.get(uri), after }));
       },
     });
     // A real timer ends it even when nobody asks after it; requests also check the clock
@@ -228,7 +231,7 @@ interface OpenTransaction {
  */
 function newId(taken: ReadonlyMap<string, unknown>): string {
   for (;;) {
-    const id = crypto.getRandomValues(new BigUint64Array(1))[0].toString();
+    const id = randomUnsigned64();
     if (!taken.has(id)) return id;
   }
 }

@@ -67,11 +67,6 @@ export class Transaction implements LockHolder {
     return this.state_ === 'committed' || this.state_ === 'rolled back' || this.state_ === 'expired';
   }
 
-  /** How many documents it changed. */
-  get size(): number {
-    return this.docs.size;
-  }
-
   /** Whether it changed `uri`, and to what (null: deleted). */
   has(uri: string): boolean {
     return this.docs.has(uri);
