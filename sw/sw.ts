@@ -36,10 +36,14 @@ const oxigraph = startOxigraph(async () => (await matchPrecache(oxigraphWasmUrl)
 // Opened on the first API request (src/api/host.ts says why). An open page runs an engine
 // host for SPARQL queries (docs/decisions/0028-engine-host.md), started when the first query
 // asks the pages for one.
+// The home database (`Documents`) is opened here; the others a request names are opened by
+// the handler on first use and closed again when idle (docs/decisions/0034-databases-and-instances.md).
 const database = openOnDemand(() =>
-  Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph }).then((db) => {
+  Database.open({ indexedDB: self.indexedDB, name: 'Documents', oxigraph }).then(async (db) => {
     db.askForEngineHostWith(askForHost);
-    return { db, api: createApi({ db, auth: 'application', defaultUser: 'admin' }) };
+    const api = createApi({ db, auth: 'application', defaultUser: 'admin' });
+    (await api.databases()).releaseIdleEvery();
+    return { db, api };
   }),
 );
 const api = () => database().then(({ api }) => api);

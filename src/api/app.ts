@@ -1,15 +1,16 @@
 /**
- * The handler: a Hono app over a database. `createApi(deps).fetch(request)` answers
- * every API path — `/v1/*`, its alias `/LATEST/*`, the management paths and Tabula's own
- * `/tabula/v1/*` — and
- * is all a host (service worker, Node) needs.
+ * The handler. `createApi(options).fetch(request)` answers every API path — `/v1/*`, its
+ * alias `/LATEST/*`, the management paths and Tabula's own `/tabula/v1/*` — for every
+ * database of the server whose home database is `options.db`, and is all a host (service
+ * worker, Node) needs. Each database has a Hono app of its own (`databaseApi`), built when
+ * the database is first asked for; src/api/dispatch.ts says which one answers a request.
  *
  * @example
  * const api = createApi({ db: await Database.open({ indexedDB }), auth: 'application' });
  * const res = await api.fetch(new Request('http://x/v1/ping'));
  */
 import { Hono } from 'hono';
-import type { ApiDeps, ApiEnv } from './http/context';
+import type { ApiDeps, ApiEnv, ApiOptions } from './http/context';
 import { authenticate, challengeHeaders } from './http/auth';
 import { loopbackCors } from './http/cors';
 import { errorResponse } from './http/errors';
@@ -39,6 +40,12 @@ import { registerSettings } from './settings';
 import { registerRequests, requestIdOf } from './requests';
 import { registerTransactions } from './transactions';
 import { unsupportedEndpoint } from './unsupported';
+import { registerExt } from './ext';
+import { registerRestApis } from './rest-apis';
+import { route } from './dispatch';
+import { openOnDemand } from './host';
+import { Databases } from '../db/catalog';
+import type { Database } from '../db/database';
 
 /** Paths the API answers; everything else belongs to the console and static files. */
 export const isApiPath = (pathname: string): boolean =>
@@ -52,8 +59,44 @@ export const isApiPath = (pathname: string): boolean =>
 export const needsTriples = (pathname: string): boolean => /^\/(v1|LATEST)\/graphs(\/|$)/.test(pathname);
 
 const ANY_PING = /^\/[^/]+\/ping\/?$/;
+const INSTANCE_PATH = /^\/tabula\/instances\/([^/]+)\//;
 
-export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+/** What `createApi` returns: a handler, and the server's databases it answers for. */
+export interface Api {
+  /** `env` is the host's bindings (src/api/http/auth.ts, `HostBindings`), handed to the handler. */
+  fetch(request: Request, env?: unknown): Promise<Response>;
+  /** The server's catalogue (opened with the first request when not given). */
+  databases(): Promise<Databases>;
+}
+
+export function createApi(options: ApiOptions): Api {
+  const databases = openOnDemand(() => (options.databases ? Promise.resolve(options.databases) : Databases.open(options.db)));
+  // Faults armed for demos and tests (POST /tabula/v1/faults) live as long as this handler, whichever database they are armed through.
+  const faults = new Faults();
+  const apps = new WeakMap<Database, Hono<ApiEnv>>();
+  const appOf = (db: Database, server: Databases) => {
+    let app = apps.get(db);
+    if (!app) apps.set(db, (app = databaseApi({ ...options, db, databases: server }, faults)));
+    return app;
+  };
+  return {
+    databases,
+    async fetch(request, env) {
+      try {
+        const server = await databases();
+        const routed = await route(request, server, options.instance);
+        // An instance the path form names but the server has not: the home database's app answers 404, after authentication.
+        if ('unknownInstance' in routed) return await appOf(server.home, server).fetch(request, env);
+        return await appOf(await server.get(routed.database), server).fetch(routed.request, env);
+      } catch (err) {
+        return errorResponse(err, request);
+      }
+    },
+  };
+}
+
+/** The Hono app answering for one database (`deps.db`). */
+function databaseApi(deps: ApiDeps, faults: Faults): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>({ strict: false });
 
   app.onError((err, c) => {
@@ -67,11 +110,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   // Answered here rather than by a `/:base/ping` route: that route is one Hono's
   // RegExpRouter cannot take beside the others, and it would leave every request to the
   // slower TrieRouter. The authentication middleware has run by the time this is asked.
-  app.notFound((c) =>
-    ANY_PING.test(c.req.path)
-      ? ping(c)
-      : errorResponse(unsupportedEndpoint(c.req.path) ?? new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw),
-  );
+  app.notFound((c) => {
+    if (ANY_PING.test(c.req.path)) return ping(c);
+    const instance = INSTANCE_PATH.exec(c.req.path);
+    if (instance) return errorResponse(new DbError('RESTAPI-NOTFOUND', `instance ${instance[1]} does not exist`, 404), c.req.raw);
+    return errorResponse(unsupportedEndpoint(c.req.path) ?? new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw);
+  });
 
   // Outermost: every answer — routes, errors, 404s, CORS preflights — leaves through here.
   app.use('*', async (c, next) => {
@@ -106,8 +150,6 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       forget();
     }
   });
-  // Faults armed for demos and tests (POST /tabula/v1/faults) live as long as this handler.
-  const faults = new Faults();
   app.use('*', faults.middleware());
 
   const v1 = new Hono<ApiEnv>({ strict: false });
@@ -124,6 +166,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   registerThings(v1, deps);
   registerGraphs(v1, deps);
   registerTransactions(v1, deps);
+  registerExt(v1, deps);
+  registerRestApis(v1, deps);
   app.route('/v1', v1);
   app.route('/LATEST', v1);
 

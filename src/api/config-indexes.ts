@@ -27,6 +27,7 @@ export function registerConfigIndexes(app: Hono<ApiEnv>, deps: ApiDeps): void {
 async function report(c: ApiContext, deps: ApiDeps, only: string | undefined): Promise<Response> {
   requireRole(c, 'rest-reader');
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   params.validate(['format']);
   const format = structuredFormat(c.req.raw, params.oneOf('format', ['json', 'xml'] as const), 'json');
   // The indexes are attached to the search engine when it loads: load it, so states are real.

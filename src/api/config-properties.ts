@@ -132,6 +132,7 @@ export function registerConfigProperties(app: Hono<ApiEnv>, deps: ApiDeps): void
   const prepare = (c: ApiContext, role: 'rest-reader' | 'rest-admin'): Params => {
     requireRole(c, role);
     const params = new Params(c.req.raw);
+    params.checkShared(deps.db.name);
     params.validate(['format']);
     return params;
   };

@@ -93,6 +93,7 @@ export function registerConfigQuery(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const prepare = (c: ApiContext, role: 'rest-reader' | 'rest-admin', allowed: readonly string[]): Params => {
     requireRole(c, role);
     const params = new Params(c.req.raw);
+    params.checkShared(deps.db.name);
     params.validate(allowed);
     return params;
   };

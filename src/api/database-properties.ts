@@ -1,7 +1,7 @@
 /**
  * `GET` and `PUT /manage/v2/databases/{db}/properties`: the database's range indexes and
- * lexicons (MarkLogic’s Management API reference, database properties). `{db}` is this database's name (a Tabula
- * instance has one content database); another name is 404 XDMP-NOSUCHDB, as the
+ * lexicons (MarkLogic’s Management API reference, database properties). `{db}` is any
+ * database of the server (src/db/catalog); another name is 404 XDMP-NOSUCHDB, as the
  * Management API answers.
  *
  * Representations: JSON is a flat object (`database-name`, `range-element-index`,
@@ -28,6 +28,7 @@ import { mediaType, structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
+import type { Database } from '../db/database';
 import { parseXml } from '../db/xml';
 import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes';
 import { parseJson } from '../db/json';
@@ -40,20 +41,19 @@ const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t)
 const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
 
 /** The Management API's roles; admin holds every privilege. */
-function requireManageRole(c: ApiContext, role: 'manage-user' | 'manage-admin'): void {
+export function requireManageRole(c: ApiContext, role: 'manage-user' | 'manage-admin'): void {
   const roles = c.get('principal').roles;
   if (roles.has('admin') || roles.has('manage-admin') || roles.has(role)) return;
   throw new DbError('SEC-PRIV');
 }
 
 /** Role, then parameters (`group-id` is accepted and means nothing: databases are not per group), then the database. */
-function prepare(c: ApiContext, deps: ApiDeps, role: 'manage-user' | 'manage-admin'): Params {
+async function prepare(c: ApiContext, deps: ApiDeps, role: 'manage-user' | 'manage-admin'): Promise<{ params: Params; db: Database }> {
   requireManageRole(c, role);
   const params = new Params(c.req.raw);
   params.validate(['format', 'group-id']);
-  const name = c.req.param('db');
-  if (name !== deps.db.name) throw new DbError('XDMP-NOSUCHDB', `${name ?? ''}`, 404);
-  return params;
+  const db = await deps.databases.get(c.req.param('db') ?? '', 404);
+  return { params, db };
 }
 
 type Entry = RangeElementIndex | RangeElementAttributeIndex;
@@ -156,7 +156,7 @@ function xmlPayload(text: string): Record<string, unknown> {
   return out;
 }
 
-async function readPayload(req: Request, limit: number): Promise<Record<string, unknown>> {
+export async function readPayload(req: Request, limit: number): Promise<Record<string, unknown>> {
   const type = mediaType(req.headers.get('content-type'));
   if (!isJsonType(type) && !isXmlType(type)) {
     throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; database properties are JSON or XML`);
@@ -174,19 +174,19 @@ async function readPayload(req: Request, limit: number): Promise<Record<string, 
 export function registerDatabaseProperties(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/databases/:db/properties', {
     GET: async (c) => {
-      const params = prepare(c, deps, 'manage-user');
+      const { params, db } = await prepare(c, deps, 'manage-user');
       const format = structuredFormat(c.req.raw, params.one('format'));
-      const settings = await deps.db.indexes.get();
-      if (format === 'json') return c.body(renderJson(deps.db.name, settings), 200, { 'content-type': 'application/json; charset=utf-8' });
-      return c.body(renderXml(deps.db.name, settings), 200, { 'content-type': 'application/xml; charset=utf-8' });
+      const settings = await db.indexes.get();
+      if (format === 'json') return c.body(renderJson(db.name, settings), 200, { 'content-type': 'application/json; charset=utf-8' });
+      return c.body(renderXml(db.name, settings), 200, { 'content-type': 'application/xml; charset=utf-8' });
     },
     PUT: async (c) => {
-      prepare(c, deps, 'manage-admin');
+      const { db } = await prepare(c, deps, 'manage-admin');
       const { 'database-name': name, ...rest } = await readPayload(c.req.raw, deps.db.maxPayloadBytes);
-      if (name !== undefined && name !== deps.db.name) {
-        throw new DbError('MANAGE-INVALIDPAYLOAD', `database-name ${JSON.stringify(name)}: renaming the database is not supported (it is ${deps.db.name})`);
+      if (name !== undefined && name !== db.name) {
+        throw new DbError('MANAGE-INVALIDPAYLOAD', `database-name ${JSON.stringify(name)}: renaming the database is not supported (it is ${db.name})`);
       }
-      await deps.db.indexes.update(rest);
+      await db.indexes.update(rest);
       return c.body(null, 204);
     },
   });

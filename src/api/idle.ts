@@ -17,7 +17,9 @@ export function registerIdle(app: Hono<ApiEnv>, deps: ApiDeps): void {
 }
 
 async function idle(c: ApiContext, deps: ApiDeps): Promise<Response> {
-  new Params(c.req.raw).validate([]);
+  const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
+  params.validate([]);
   await deps.db.idle(c.get('deadline'));
   return c.body(null, 204);
 }

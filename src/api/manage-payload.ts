@@ -84,11 +84,15 @@ export interface ListItem {
   nameref: string;
 }
 
+/** The namespace of the Management API's database resources. */
+export const DATABASES_NS = 'http://marklogic.com/manage/databases';
+
 /**
- * A Management API `…-default-list` (`user-default-list`, `role-default-list`), as JSON
- * or in the security namespace as XML, with the `meta` block the server sends.
+ * A Management API `…-default-list` (`user-default-list`, `role-default-list`,
+ * `database-default-list`), as JSON or as XML in the security (or databases) namespace,
+ * with the `meta` block the server sends.
  */
-export function defaultListResponse(c: ApiContext, kind: 'user' | 'role', uri: string, items: readonly ListItem[], format: 'json' | 'xml', startedAt: number): Response {
+export function defaultListResponse(c: ApiContext, kind: 'user' | 'role' | 'database', uri: string, items: readonly ListItem[], format: 'json' | 'xml', startedAt: number): Response {
   const meta = { uri, 'current-time': new Date().toISOString(), 'elapsed-time': { units: 'sec', value: (Date.now() - startedAt) / 1000 } };
   const root = `${kind}-default-list`;
   if (format === 'json') {
@@ -99,7 +103,7 @@ export function defaultListResponse(c: ApiContext, kind: 'user' | 'role', uri: s
     .map((i) => `<list-item><uriref>${escapeXml(i.uriref)}</uriref><idref>${i.idref}</idref><nameref>${escapeXml(i.nameref)}</nameref></list-item>`)
     .join('');
   const xml =
-    `<${root} xmlns="${SECURITY_NS}">` +
+    `<${root} xmlns="${kind === 'database' ? DATABASES_NS : SECURITY_NS}">` +
     `<meta><uri>${meta.uri}</uri><current-time>${meta['current-time']}</current-time>` +
     `<elapsed-time units="sec">${meta['elapsed-time'].value}</elapsed-time></meta>` +
     `<list-items><list-count units="quantity">${items.length}</list-count>${xmlItems}</list-items></${root}>`;

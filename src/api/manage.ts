@@ -17,6 +17,7 @@ import { escapeXml } from './http/xml-text';
 import { DbError } from '../db/errors';
 import { type NewUser, type RoleLookup, type StoredUser, type UserChange, userId } from '../db/security';
 import { registerDatabaseProperties } from './database-properties';
+import { registerManageDatabases } from './manage-databases';
 import { registerRoles } from './manage-roles';
 import { defaultListResponse, MANAGE_JSON_TYPE, MANAGE_XML_DECL, MANAGE_XML_TYPE, nameList, permissionEntries, permissionList, permissionsXml, readJsonPayload, requireSecurity, SECURITY_NS } from './manage-payload';
 
@@ -98,6 +99,7 @@ export function registerManage(app: Hono<ApiEnv>, deps: ApiDeps): void {
   const users = deps.db.users;
 
   registerDatabaseProperties(app, deps);
+  registerManageDatabases(app, deps);
   registerRoles(app, deps);
 
   endpoint(app, '/users', {

@@ -32,10 +32,13 @@ export function requestIdOf(request: Request): string | undefined {
 
 export function registerRequests(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/requests/:id', {
-    DELETE: (c) => {
+    DELETE: async (c) => {
       new Params(c.req.raw).validate([]);
       const id = c.req.param('id') ?? '';
-      if (!deps.db.cancelRequest(id, c.get('principal'))) {
+      // A request id names a request in whichever database it runs: every open one is asked.
+      const open = await Promise.all(deps.databases.openNames().map((name) => deps.databases.ifOpen(name)));
+      const cancelled = open.map((db) => db?.cancelRequest(id, c.get('principal')) ?? false);
+      if (!cancelled.includes(true)) {
         throw new DbError('RESTAPI-NODOCUMENT', `no running request ${id} that can be cancelled`, 404);
       }
       return new Response(null, { status: 204 });

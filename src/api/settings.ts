@@ -17,15 +17,22 @@ import { endpoint } from './http/routing';
 /** A settings body is a few dozen bytes; this bounds it whatever the payload limit is. */
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** `database` (which database's settings) is the only parameter. */
+function sharedOnly(req: Request, database: string): void {
+  const params = new Params(req);
+  params.checkShared(database);
+  params.validate([]);
+}
+
 export function registerSettings(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/settings', {
     GET: (c) => {
-      new Params(c.req.raw).validate([]);
+      sharedOnly(c.req.raw, deps.db.name);
       return c.json(deps.db.settings.get() satisfies TabulaSettings);
     },
     PUT: async (c) => {
       requireRole(c, 'admin');
-      new Params(c.req.raw).validate([]);
+      sharedOnly(c.req.raw, deps.db.name);
       const invalid = (message: string) => new DbError('RESTAPI-INVALIDCONTENT', message);
       const changes = await readJsonObject(c.req.raw, Math.min(MAX_BODY_BYTES, deps.db.maxPayloadBytes), 'settings', {
         json: (reason) => invalid(`the settings body is not JSON: ${reason}`),

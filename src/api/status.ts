@@ -21,8 +21,10 @@ const STARTED = new Date().toISOString();
 export function registerStatus(app: Hono<ApiEnv>, deps: ApiDeps): void {
   endpoint(app, '/status', {
     GET: (c) => {
-      new Params(c.req.raw).validate([]);
-      return c.json({ started: STARTED, loads: deps.db.engineLoads(), engineHost: deps.db.engineHost() } satisfies TabulaStatus);
+      const params = new Params(c.req.raw);
+      params.checkShared(deps.db.name);
+      params.validate([]);
+      return c.json({ started: STARTED, database: deps.db.name, open: deps.databases.openNames(), loads: deps.db.engineLoads(), engineHost: deps.db.engineHost() } satisfies TabulaStatus);
     },
   });
 }

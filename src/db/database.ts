@@ -33,8 +33,20 @@ import { commitScene, exportScene, mapSource, readScene, SCENE_QUADS, zipSource,
 export interface DatabaseOptions {
   /** The IndexedDB factory: `self.indexedDB` in a browser, fake-indexeddb in Node. */
   indexedDB: IDBFactory;
-  /** IndexedDB database name; one per Tabula database. */
+  /** The database's name (`Documents` when absent); its IndexedDB database is `tabula:` and its storage name. */
   name?: string;
+  /**
+   * What names its IndexedDB databases (`tabula:…`, `tabula-snapshots:…`) when it is not
+   * `name`: a server's other databases are stored under their home database's name
+   * (src/db/catalog), so two servers in one origin or process never share storage.
+   */
+  storageName?: string;
+  /**
+   * The server's users and roles, shared by every database of a server as MarkLogic's
+   * Security database is (src/db/catalog). Absent, the database keeps its own: it is the
+   * server's home database, and the users and roles live in its IndexedDB.
+   */
+  security?: Security;
   /**
    * The default of the largest request payload accepted, in bytes (413 beyond it); the
    * `max-payload-bytes` setting (`PUT /tabula/v1/settings`) overrides it. 256 MiB when absent.
@@ -54,6 +66,12 @@ export interface DatabaseOptions {
   timing?: RequestTiming;
   /** The clock multi-statement transactions start and expire by (tests move it by hand). */
   transactions?: TransactionsOptions;
+}
+
+/** Users and roles: what authenticates a request and what permissions name, one set per server. */
+export interface Security {
+  users: UserStore;
+  roles: RoleStore;
 }
 
 /** What an import wrote. */
@@ -97,8 +115,21 @@ export class Database {
   /** Requests running now that their client named (`Tabula-Request-Id`), by name: what a cancel reaches. */
   private readonly running = new Map<string, Set<{ user: string; deadline: Deadline }>>();
 
-  private constructor(readonly idb: TabulaIdb, options: DatabaseOptions) {
+  /** What names its storage: its `storageName`, else its name. */
+  get storageKey(): string {
+    return storageKey(this.options);
+  }
+
+  /** Whether the users and roles live in this database's storage (it is its server's home database). */
+  readonly ownsSecurity: boolean;
+
+  private constructor(
+    readonly idb: TabulaIdb,
+    /** What it was opened with: its siblings are opened with the same (src/db/catalog). */
+    readonly options: DatabaseOptions,
+  ) {
     this.name = options.name ?? 'Documents';
+    this.ownsSecurity = options.security === undefined;
     this.clock = new Clock();
     this.timing = options.timing ?? realTiming;
     const queue = (this.queue = new WriteQueue());
@@ -106,9 +137,13 @@ export class Database {
     this.properties = new PropertiesStore(idb, queue);
     this.queryOptions = new QueryOptionsStore(idb, queue);
     this.indexes = new IndexConfigStore(idb, queue);
-    this.roles = new RoleStore(idb, queue);
-    this.users = new UserStore(idb, queue, this.roles);
-    this.roles.onUsersChanged = () => this.users.forget();
+    if (options.security) {
+      ({ users: this.users, roles: this.roles } = options.security);
+    } else {
+      this.roles = new RoleStore(idb, queue);
+      this.users = new UserStore(idb, queue, this.roles);
+      this.roles.onUsersChanged = () => this.users.forget();
+    }
     this.search = new SearchService(idb, queue, this.indexes, options.search);
     this.triples = new TripleStore(idb, queue, options.oxigraph, options.triples);
     this.documents = new DocumentStore(idb, queue, this.clock, this.properties, this.search, this.triples, new DocumentLocks(options.transactions?.lockWaitMs));
@@ -127,16 +162,60 @@ export class Database {
       readStored: (uris) => this.documents.readMany(uris, EVERY_READER),
       generation: () => queue.generation(),
     });
-    this.snapshots = new SnapshotStore(options.indexedDB, `tabula-snapshots:${this.name}`);
+    this.snapshots = new SnapshotStore(options.indexedDB, snapshotStorage(options));
   }
 
   static async open(options: DatabaseOptions): Promise<Database> {
-    const idb = await openStorage(options.indexedDB, `tabula:${options.name ?? 'Documents'}`);
+    const idb = await openStorage(options.indexedDB, mainStorage(options));
     const db = new Database(idb, options);
-    await db.roles.load();
+    if (db.ownsSecurity) await db.roles.load();
     await db.settings.load();
-    await db.users.seed();
+    if (db.ownsSecurity) await db.users.seed();
     return db;
+  }
+
+  /**
+   * Deletes the storage of a database (closed first by its owner): its IndexedDB database
+   * and its snapshots'. Resolves once both are gone; a connection left open elsewhere
+   * (another tab's engine host) delays it until that closes.
+   */
+  static async deleteStorage(options: Pick<DatabaseOptions, 'indexedDB' | 'name' | 'storageName'>): Promise<void> {
+    await Promise.all([mainStorage(options), snapshotStorage(options)].map((name) => deleteIdb(options.indexedDB, name)));
+  }
+
+  /**
+   * Opens another database of this one's server (src/db/catalog): storage of its own, named
+   * under this database's, and this database's users and roles. Only a home database
+   * (one that keeps the users and roles) has siblings.
+   */
+  openSibling(name: string): Promise<Database> {
+    if (!this.ownsSecurity) throw new Error(`${this.name} is not a home database`);
+    return Database.open({ ...this.options, name, storageName: siblingStorage(this.options, name), security: { users: this.users, roles: this.roles } });
+  }
+
+  /** Deletes the storage of a sibling (see {@link openSibling}), closed first. */
+  deleteSiblingStorage(name: string): Promise<void> {
+    return Database.deleteStorage({ indexedDB: this.options.indexedDB, storageName: siblingStorage(this.options, name) });
+  }
+
+  /**
+   * What the database holds: its documents (and their content's bytes), and the quads of its
+   * triple store (every graph, embedded triples included, with the characters their N-Quads
+   * take in storage). Reads every document record and loads the triple store: a view asked
+   * for, not part of a request's path.
+   */
+  async counts(): Promise<{ documents: number; documentBytes: number; triples: number; tripleChars: number }> {
+    let documents = 0;
+    let documentBytes = 0;
+    let cursor = await this.idb.transaction('documents').store.openCursor();
+    while (cursor) {
+      const { content } = cursor.value;
+      documents++;
+      documentBytes += typeof content === 'string' ? utf8Length(content) : content.byteLength;
+      cursor = await cursor.continue();
+    }
+    const triples = await this.triples.size();
+    return { documents, documentBytes, triples: triples.quads, tripleChars: triples.storedChars };
   }
 
   /**
@@ -227,7 +306,8 @@ export class Database {
   async reset(principal: Principal): Promise<void> {
     requireAdmin(principal);
     await this.queue.run(async () => {
-      await clearStorage(this.idb, seededUsers());
+      // The users and roles are the server's, held by its home database alone.
+      await clearStorage(this.idb, this.ownsSecurity ? seededUsers() : []);
       await this.storageReplaced();
     });
   }
@@ -323,10 +403,12 @@ export class Database {
     this.properties.storageCleared();
     this.queryOptions.storageCleared();
     this.indexes.storageCleared();
-    this.roles.storageCleared();
-    await this.roles.load();
+    if (this.ownsSecurity) {
+      this.roles.storageCleared();
+      await this.roles.load();
+      this.users.forget();
+    }
     await this.settings.load();
-    this.users.forget();
     this.search.storageCleared();
     this.triples.storageCleared();
   }
@@ -353,10 +435,47 @@ export class Database {
     return { triples: this.triples.loadCount(), search: this.search.loadCount() };
   }
 
+  /**
+   * Whether nothing runs or waits in this database: no open transaction, no write queued,
+   * no request its client named, no scene import — what closing an idle database asks.
+   */
+  quiet(): boolean {
+    return this.transactions.openCount === 0 && !this.queue.busy() && this.running.size === 0 && this.importing === undefined && !this.search.busy() && !this.triples.busy();
+  }
+
   close(): void {
+    this.transactions.rollbackAll();
     this.triples.close();
     this.search.close();
     this.snapshots.close();
     this.idb.close();
   }
+}
+
+const storageKey = (options: Pick<DatabaseOptions, 'name' | 'storageName'>) => options.storageName ?? options.name ?? 'Documents';
+const siblingStorage = (home: Pick<DatabaseOptions, 'name' | 'storageName'>, name: string) => `${storageKey(home)}/${name}`;
+const mainStorage = (options: Pick<DatabaseOptions, 'name' | 'storageName'>) => `tabula:${storageKey(options)}`;
+const snapshotStorage = (options: Pick<DatabaseOptions, 'name' | 'storageName'>) => `tabula-snapshots:${storageKey(options)}`;
+
+/** UTF-8 bytes of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function deleteIdb(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = factory.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error(`IndexedDB database ${name} could not be deleted`));
+  });
 }

@@ -29,6 +29,10 @@ export const catalogue = {
   'RESTAPI-UNSUPPORTEDPROP': entry(400, 'Unsupported property'),
   // The Management API's (/manage/v2) code for a payload it cannot apply.
   'MANAGE-INVALIDPAYLOAD': entry(400, 'Payload has errors in structure, content-type or values'),
+  // A management request that cannot be carried out as things are (a database an instance uses).
+  'MANAGE-INVALIDREQUEST': entry(400, 'Invalid request'),
+  // The Admin API's code for a database or server name already taken.
+  'ADMIN-DUPLICATENAME': entry(400, 'Duplicate name'),
   // 400 where a permission or user names it; the Management API answers 404 for a role path.
   'SEC-ROLEDNE': entry(400, 'Role does not exist'),
   'SEC-ROLEEXISTS': entry(400, 'Role already exists'),

@@ -15,7 +15,9 @@ import { readFile } from 'node:fs/promises';
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { Database } from '../db/database';
 import { nodeOxigraph } from './oxigraph-engine';
-import { createApi } from '../api/app';
+import { createApi, type Api } from '../api/app';
+import { Databases } from '../db/catalog';
+import { DbError } from '../db/errors';
 import type { HostBindings } from '../api/http/auth';
 import { limits } from '../db/limits';
 import { answerClientError } from './client-error';
@@ -27,6 +29,8 @@ export interface RunningServer {
   url: string;
   port: number;
   db: Database;
+  /** The server's databases and instances: each instance created over HTTP listens on its own port. */
+  databases: Databases;
   close(): Promise<void>;
 }
 
@@ -36,19 +40,16 @@ export interface ServerOptions {
   scene?: string;
 }
 
-/** Listens on 127.0.0.1:`port` (0 picks a free port) and resolves once the socket is bound (and the scene, if any, loaded). */
-export async function startServer({ port = DEFAULT_PORT, scene }: ServerOptions = {}): Promise<RunningServer> {
-  const db = await Database.open({ indexedDB, name: 'Documents', oxigraph: nodeOxigraph });
-  if (scene !== undefined) {
-    try {
-      // As the seeded admin: the host's operator loads it, before anyone can connect.
-      await db.importScene(new Uint8Array(await readFile(scene)), 'replace', db.roles.principalOf({ name: 'admin', roles: ['admin'] }));
-    } catch (err) {
-      db.close();
-      throw new Error(`--scene ${scene}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    }
-  }
-  const api = createApi({ db, auth: 'http', cors: true });
+interface Listener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Answers `api` on 127.0.0.1:`port` (0 picks a free one); resolves once the socket is bound,
+ * rejects when it cannot be (the port is taken).
+ */
+async function listen(api: Api, port: number): Promise<Listener> {
   // Digest clients hash the request target exactly as they wrote it; the Request's URL
   // is normalised (percent-encoding, dot segments), so hand the raw one to the handler.
   const fetch = (req: Request, env: HttpBindings | Http2Bindings): Response | Promise<Response> =>
@@ -66,21 +67,72 @@ export async function startServer({ port = DEFAULT_PORT, scene }: ServerOptions 
       server.off('error', onError);
       resolve();
     });
-  }).catch((err: unknown) => {
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      (closing ??= new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // Keep-alive clients (the official one pools sockets) would hold close() open.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      })),
+  };
+}
+
+/**
+ * Listens on 127.0.0.1:`port` (0 picks a free port) and resolves once the socket is bound (and
+ * the scene, if any, loaded). An instance created through `POST /v1/rest-apis` listens on its
+ * own port, serving its databases with the same users, until it is deleted.
+ */
+export async function startServer({ port = DEFAULT_PORT, scene }: ServerOptions = {}): Promise<RunningServer> {
+  const db = await Database.open({ indexedDB, name: 'Documents', oxigraph: nodeOxigraph });
+  let databases: Databases | undefined;
+  const instances = new Map<string, Listener>();
+  try {
+    if (scene !== undefined) {
+      try {
+        // As the seeded admin: the host's operator loads it, before anyone can connect.
+        await db.importScene(new Uint8Array(await readFile(scene)), 'replace', db.roles.principalOf({ name: 'admin', roles: ['admin'] }));
+      } catch (err) {
+        throw new Error(`--scene ${scene}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      }
+    }
+    databases = await Databases.open(db, { port });
+    const server = databases;
+    const handler = (instance?: string) => createApi({ db, databases: server, instance, auth: 'http', cors: true });
+    const main = await listen(handler(), port);
+    server.setBuiltinPort(main.port);
+    server.bindPorts({
+      open: async (instance) => {
+        try {
+          instances.set(instance.name, await listen(handler(instance.name), instance.port));
+        } catch (err) {
+          throw new DbError('REST-INVALIDPARAM', `port ${instance.port} cannot be opened: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        }
+      },
+      close: async (instance) => {
+        const listener = instances.get(instance.name);
+        instances.delete(instance.name);
+        await listener?.close();
+      },
+    });
+    server.releaseIdleEvery();
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= Promise.all([main.close(), ...[...instances.values()].map((l) => l.close())])
+        .then(() => undefined)
+        .finally(() => {
+          server.close();
+          db.close();
+        }));
+    return { url: `http://${HOSTNAME}:${main.port}`, port: main.port, db, databases: server, close };
+  } catch (err) {
+    databases?.close();
     db.close();
     throw err;
-  });
-  const bound = (server.address() as AddressInfo).port;
-
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= new Promise<void>((resolve, reject) => {
-      server.close((err) => (err ? reject(err) : resolve()));
-      // Keep-alive clients (the official one pools sockets) would hold close() open.
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    }).finally(() => db.close()));
-
-  return { url: `http://${HOSTNAME}:${bound}`, port: bound, db, close };
+  }
 }
 
 const USAGE = 'usage: npm run serve -- [--port N] [--scene file.zip]';

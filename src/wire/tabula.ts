@@ -27,6 +27,10 @@ export interface FaultsState {
 export interface TabulaStatus {
   /** When this service worker (or Node process) started, ISO 8601. */
   started: string;
+  /** The database this status is of (`database=`; the instance's content database by default). */
+  database: string;
+  /** The databases open in this host now (each holds its engines in memory; an idle one is closed). */
+  open: string[];
   /** Loads from IndexedDB since the database was opened by this host. */
   loads: { triples: number; search: number };
   /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import type { Principal } from '../../db/security';
 import { DbError } from '../../db/errors';
 import type { Deadline } from '../../db/deadline';
+import type { Databases } from '../../db/catalog';
 
 export interface ApiEnv {
   Variables: {
@@ -17,8 +18,14 @@ export interface ApiEnv {
 
 export type ApiContext = Context<ApiEnv>;
 
-export interface ApiDeps {
+/** What a host gives `createApi`. */
+export interface ApiOptions {
+  /** The server's home database: it keeps the users and roles, and is the built-in instance's content database. */
   db: Database;
+  /** The server's catalogue, when the host shares one between handlers (the Node host's ports); opened from `db` otherwise. */
+  databases?: Databases;
+  /** The instance this handler serves (a Node host's port); the built-in one when absent. */
+  instance?: string;
   /**
    * `http`: credentials required (Digest or Basic), as the Node host and a real
    * MarkLogic app server do. `application`: the browser host's application-level
@@ -28,6 +35,11 @@ export interface ApiDeps {
   defaultUser?: string;
   /** Answer CORS for loopback origins (the Node host, which a console on another port targets). */
   cors?: boolean;
+}
+
+/** What every route handler of one database's app can reach: that database (`db`) and the server's catalogue. */
+export interface ApiDeps extends ApiOptions {
+  databases: Databases;
 }
 
 /** 403 SEC-PRIV unless the acting user holds `role` (directly or by inheritance). */

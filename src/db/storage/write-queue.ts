@@ -10,6 +10,13 @@ import { Deadline, timeLimitError } from '../deadline';
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private epoch = 0;
+  /** Writes queued or running. */
+  private pending = 0;
+
+  /** Whether a write is queued or running. */
+  busy(): boolean {
+    return this.pending > 0;
+  }
 
   /**
    * Counts each write's start and end: odd while one runs. What was read while the count
@@ -56,9 +63,10 @@ export class WriteQueue {
         this.epoch++;
       }
     };
+    this.pending++;
     const result = this.tail.then(counted, counted);
     // The queue continues whether this write succeeded or failed.
-    this.tail = result.catch(() => undefined);
+    this.tail = result.catch(() => undefined).finally(() => this.pending--);
     return result;
   }
 }

@@ -577,6 +577,15 @@ export class TripleStore {
     };
   }
 
+  /**
+   * How many quads the store holds (every graph, embedded triples included) and how many
+   * characters of N-Quads its snapshot and log take in storage; loads the store.
+   */
+  async size(): Promise<{ quads: number; storedChars: number }> {
+    const engine = await this.readable();
+    return { quads: engine.store.size, storedChars: engine.snapshotChars + engine.logChars };
+  }
+
   // ---- graph store (/v1/graphs) --------------------------------------------------------
 
   /** Graph IRIs the user may read, as clients wrote them, plus the default graph (while it has triples) and the catalogue. */

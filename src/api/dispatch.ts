@@ -1,0 +1,114 @@
+/**
+ * Which database answers a request (docs/decisions/0034-databases-and-instances.md). A
+ * request reaches one instance — the one its host port serves, or the one its path names
+ * in the browser's path form — and, within it:
+ *
+ * - `/v1/ext/…` the instance's modules database;
+ * - a request with `database=<name>` naming a database of the server, that database;
+ * - anything else, the instance's content database.
+ *
+ * The chosen database's own handler then answers it, authentication first. A `database=`
+ * naming no database reaches the content database's handler, whose endpoints answer 400
+ * XDMP-NOSUCHDB once the user is known (src/api/http/params.ts, `checkShared`).
+ *
+ * The path form: `/tabula/instances/<instance>/<API path>` — `…/v1/search?q=x` is
+ * `/v1/search?q=x` on that instance. A browser origin has no ports to tell instances apart.
+ */
+import type { Databases, InstanceRecord } from '../db/catalog';
+import { mediaType } from './http/negotiate';
+import { readBody } from './http/body';
+
+/** The path form's prefix: `/tabula/instances/<name>` then the API path. */
+const INSTANCE_PATH = /^\/tabula\/instances\/([^/]+)(\/.*)$/;
+const EXT_PATH = /^\/(v1|LATEST)\/ext(\/|$)/;
+const SPARQL_PATH = /^\/(v1|LATEST)\/graphs\/sparql\/?$/;
+
+export interface Routed {
+  /** The request to hand on: the original, or rewritten (path form, error format). */
+  request: Request;
+  instance: InstanceRecord;
+  /** The database whose handler answers. */
+  database: string;
+}
+
+/**
+ * Where `request` goes. `bound` is the instance the host serves on this port (the built-in
+ * one when absent). Undefined when the path form names no instance: the caller answers 404.
+ */
+export async function route(request: Request, databases: Databases, bound: string | undefined): Promise<Routed | { unknownInstance: string }> {
+  const url = new URL(request.url);
+  let instance = databases.instance(bound ?? '') ?? databases.instances()[0];
+  let path = url.pathname;
+  const named = INSTANCE_PATH.exec(path);
+  if (named) {
+    const found = databases.instance(decodeURIComponentSafe(named[1]));
+    if (!found) return { unknownInstance: named[1] };
+    instance = found;
+    path = named[2];
+  }
+  let database = instance.database;
+  if (EXT_PATH.test(path)) database = instance.modulesDatabase;
+  else {
+    const asked = (await databaseParam(url, request, path, databases)) ?? database;
+    if (databases.has(asked)) database = asked;
+  }
+  let rewritten = request;
+  const errorHeader = instance.errorFormat === 'xml' && !hasErrorPreference(request) ? 'application/xml' : undefined;
+  if (path !== url.pathname || errorHeader) {
+    const headers = new Headers(request.headers);
+    if (errorHeader) headers.set('x-error-accept', errorHeader);
+    rewritten = rebuilt(request, new URL(path + url.search, url), headers);
+  }
+  return { request: rewritten, instance, database };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one `database` value of the query string (or of a SPARQL form body), undefined when
+ * absent, repeated or undecodable: the handler then reports it as it reports any bad parameter.
+ */
+async function databaseParam(url: URL, request: Request, path: string, databases: Databases): Promise<string | undefined> {
+  let values = url.search.includes('database=') ? safeParams(url.search).getAll('database') : [];
+  if (values.length === 0 && request.method === 'POST' && SPARQL_PATH.test(path) && mediaType(request.headers.get('content-type')) === 'application/x-www-form-urlencoded') {
+    // A SPARQL form POST may carry its parameters in the body; read from a copy, within the payload limit.
+    const body = await readBody(request.clone(), databases.home.maxPayloadBytes).catch(() => undefined);
+    const text = body && new TextDecoder().decode(body);
+    if (text?.includes('database=')) values = safeParams(text).getAll('database');
+  }
+  return values.length === 1 ? values[0] : undefined;
+}
+
+function safeParams(text: string): URLSearchParams {
+  try {
+    return new URLSearchParams(text);
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/** Whether the client said which error format it wants (MarkLogic's order: X-Error-Accept, then Accept). */
+function hasErrorPreference(request: Request): boolean {
+  if (request.headers.has('x-error-accept')) return true;
+  const accept = request.headers.get('accept') ?? '';
+  return /(json|xml|html)/i.test(accept);
+}
+
+/** The same request at another URL or with other headers; the body stream is handed on, not copied. */
+function rebuilt(request: Request, url: URL, headers: Headers): Request {
+  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body : undefined,
+    redirect: request.redirect,
+    signal: request.signal,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
