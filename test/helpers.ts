@@ -12,12 +12,15 @@ import type { ApiDeps } from '../src/api/http/context';
 import type { OxigraphFactory } from '../src/db/triples/triple-store';
 import type { RequestTiming } from '../src/db/deadline';
 import type { DatabaseOptions } from '../src/db/database';
+import type { Databases } from '../src/db/catalog';
 
 let counter = 0;
 
 export interface TestApi {
   db: Database;
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The server's catalogue of databases and instances the handler answers for. */
+  databases: () => Promise<Databases>;
 }
 
 /** A handler over a fresh in-memory database. Default: browser-style auth acting as admin. */
@@ -38,6 +41,7 @@ export async function testApi(
   return {
     db,
     fetch: (input, init) => Promise.resolve(api.fetch(new Request(new URL(input, 'http://localhost:8000'), init))),
+    databases: api.databases,
   };
 }
 
@@ -45,7 +49,7 @@ export async function testApi(
 export async function reopened(api: TestApi, options: Partial<Omit<ApiDeps, 'db'>> = {}): Promise<TestApi> {
   const db = await Database.open({ indexedDB, name: api.db.name, oxigraph: nodeOxigraph });
   const handler = createApi({ db, auth: options.auth ?? 'http', defaultUser: options.defaultUser, cors: options.cors });
-  return { db, fetch: (input, init) => Promise.resolve(handler.fetch(new Request(new URL(input, 'http://localhost:8000'), init))) };
+  return { db, fetch: (input, init) => Promise.resolve(handler.fetch(new Request(new URL(input, 'http://localhost:8000'), init))), databases: handler.databases };
 }
 
 /** `Authorization: Basic` for a seeded user (password = name, admin/admin). */

@@ -168,6 +168,7 @@ async function bulkRead(c: ApiContext, deps: ApiDeps, params: Params, request: S
 
 async function removeAll(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const params = new Params(c.req.raw);
+  params.checkShared(deps.db.name);
   const documents = documentsFor(c, deps, params);
   params.validate(['collection', 'directory']);
   const collection = params.one('collection');

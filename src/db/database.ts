@@ -27,6 +27,7 @@ import { beforeDeadline, cancelledError, Deadline, realTiming, type RequestTimin
 import { clearStorage, requireAdmin } from './reset';
 import { checkSnapshotName, SnapshotStore, type SnapshotInfo } from './snapshots/store';
 import { DbError } from './errors';
+import { utf8Length } from './util/bytes';
 import { Transactions, type TransactionsOptions } from './transactions/registry';
 import { commitScene, exportScene, mapSource, readScene, SCENE_QUADS, zipSource, type ImportMode, type SceneProgress, type SceneSource } from './scene';
 
@@ -319,7 +320,9 @@ export class Database {
    */
   exportScene(principal: Principal, generator: string): ReadableStream<Uint8Array> {
     requireAdmin(principal);
-    return exportScene({ idb: this.idb, queue: this.queue, triples: this.triples, generator });
+    // Another database's scene carries the server's users and roles, which its home database keeps.
+    const security = this.ownsSecurity ? undefined : async () => ({ users: await this.users.list(), roles: this.roles.createdRoles() });
+    return exportScene({ idb: this.idb, queue: this.queue, triples: this.triples, generator, security });
   }
 
   /**
@@ -367,8 +370,13 @@ export class Database {
           validateOptions,
           existingRoles: mode === 'merge' ? this.roles : { has: () => false },
         });
-        const written = await commitScene(this.idb, read, mode, this.clock.next(), ({ documents }) => progress({ phase: 'writing', done: documents, total: documents }));
+        const written = await commitScene(this.idb, read, mode, this.clock.next(), ({ documents }) => progress({ phase: 'writing', done: documents, total: documents }), this.ownsSecurity);
         await this.storageReplaced();
+        if (!this.ownsSecurity) {
+          // The scene's users and roles join the server's (kept by its home database), after its content commits.
+          await this.roles.merge(read.head.roles ?? []);
+          await this.users.merge(read.head.users ?? []);
+        }
         // Before the import is acknowledged: its documents' triples are queryable, on the engine host too.
         await this.triples.indexImportedDocuments();
         return { ...written, graphs: read.head.graphs.length, queryOptions: read.head.options.length };
@@ -456,21 +464,6 @@ const storageKey = (options: Pick<DatabaseOptions, 'name' | 'storageName'>) => o
 const siblingStorage = (home: Pick<DatabaseOptions, 'name' | 'storageName'>, name: string) => `${storageKey(home)}/${name}`;
 const mainStorage = (options: Pick<DatabaseOptions, 'name' | 'storageName'>) => `tabula:${storageKey(options)}`;
 const snapshotStorage = (options: Pick<DatabaseOptions, 'name' | 'storageName'>) => `tabula-snapshots:${storageKey(options)}`;
-
-/** UTF-8 bytes of a string, without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 function deleteIdb(factory: IDBFactory, name: string): Promise<void> {
   return new Promise((resolve, reject) => {

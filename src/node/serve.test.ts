@@ -2,12 +2,13 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeZip } from 'client-zip';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 // @ts-expect-error -- the official client ships no type declarations; the slice used here is typed below.
 import marklogicUntyped from 'marklogic';
@@ -241,6 +242,204 @@ describe('the Node host: long URLs and requests its HTTP parser refuses', () => 
   test('the host answers normally after refusing a malformed request', async () => {
     await rawExchange(rawRequest(Buffer.from('/v1/ping?x=\x01')));
     expect((await fetch(`${server.url}/v1/ping`, { headers: { authorization: basicAdmin } })).status).toBe(204);
+  });
+});
+
+/**
+ * A server whose storage is its own: a fresh fake-indexeddb factory is the global one while
+ * it opens (the databases keep the factory they were opened with), so it shares nothing
+ * with this file's other server, which also names its home database `Documents`.
+ */
+async function startIsolatedServer(): Promise<RunningServer> {
+  const g = globalThis as { indexedDB: IDBFactory };
+  const previous = g.indexedDB;
+  g.indexedDB = new IDBFactory();
+  try {
+    return await startServer({ port: 0 });
+  } finally {
+    g.indexedDB = previous;
+  }
+}
+
+/** A TCP server on a port the system chose, on the loopback interface. */
+async function listenAnywhere(): Promise<Server> {
+  const holder = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', resolve);
+  });
+  return holder;
+}
+
+const closeServer = (holder: Server) => new Promise<void>((resolve) => holder.close(() => resolve()));
+
+/** A port free a moment ago: bound on port 0, then released. */
+async function freePort(): Promise<number> {
+  const holder = await listenAnywhere();
+  const { port } = holder.address() as AddressInfo;
+  await closeServer(holder);
+  return port;
+}
+
+/** What a TCP connection to `port` on the loopback interface comes to: `connected`, or the error's code (ECONNREFUSED). */
+function connectOutcome(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+  });
+}
+
+const basicAs = (user: string, password = user) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** A Digest `Authorization` for `method uri` on the server at `base`, from the challenge it sends. */
+async function digestAs(base: string, user: string, method: string, uri: string, password = user): Promise<string> {
+  const challenge = await fetch(`${base}/v1/ping`, { method: 'HEAD' });
+  expect(challenge.status).toBe(401);
+  const header = challenge.headers.get('www-authenticate') ?? '';
+  const field = (k: string) => new RegExp(`${k}="([^"]*)"`).exec(header)?.[1] ?? '';
+  const [realm, nonce, opaque] = [field('realm'), field('nonce'), field('opaque')];
+  const ha1 = md5(`${user}:${realm}:${password}`);
+  const response = md5(`${ha1}:${nonce}:00000001:0a1b2c3d:auth:${md5(`${method}:${uri}`)}`);
+  return `Digest username="${user}", realm="${realm}", nonce="${nonce}", uri="${uri}", qop=auth, nc=00000001, cnonce="0a1b2c3d", response="${response}", opaque="${opaque}"`;
+}
+
+const errorCode = async (res: Response): Promise<string | undefined> => ((await res.json()) as { errorResponse?: { messageCode?: string } }).errorResponse?.messageCode;
+
+describe('the Node host: an instance created over HTTP listens on its own port', () => {
+  let host: RunningServer;
+  beforeAll(async () => {
+    host = await startIsolatedServer();
+  });
+  afterAll(() => host?.close());
+
+  const asAdmin = (path: string, init: RequestInit = {}) =>
+    fetch(`${host.url}${path}`, { ...init, headers: { authorization: basicAdmin, ...(init.headers as Record<string, string> | undefined) } });
+  const createInstance = (body: unknown, user = 'rest-admin') =>
+    fetch(`${host.url}/v1/rest-apis`, { method: 'POST', headers: { authorization: basicAs(user), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  test('a new instance answers on its port: ping, a document written and read there with the seeded users, 401 without credentials', async () => {
+    const port = await freePort();
+    const created = await createInstance({ 'rest-api': { name: 'serve-shop', port } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect(created.headers.get('location')).toBe('/v1/rest-apis/serve-shop');
+    expect(await (await asAdmin('/v1/rest-apis/serve-shop?format=json')).json()).toMatchObject({
+      name: 'serve-shop',
+      database: 'serve-shop',
+      'modules-database': 'serve-shop-modules',
+      port: String(port),
+    });
+
+    const base = `http://127.0.0.1:${port}`;
+    const anonymous = await fetch(`${base}/v1/ping`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Digest realm="public"/);
+    for (const user of ['admin', 'rest-admin', 'rest-writer', 'rest-reader']) {
+      expect((await fetch(`${base}/v1/ping`, { headers: { authorization: basicAs(user) } })).status, `${user} over Basic`).toBe(204);
+      expect((await fetch(`${base}/v1/ping`, { headers: { authorization: await digestAs(base, user, 'GET', '/v1/ping') } })).status, `${user} over Digest`).toBe(204);
+    }
+    expect((await fetch(`${base}/v1/ping`, { headers: { authorization: basicAs('rest-writer', 'wrong') } })).status).toBe(401);
+
+    const uri = '/serve-shop/order.json';
+    const order = { order: 7, item: 'teapot' };
+    const target = `/v1/documents?uri=${encodeURIComponent(uri)}`;
+    const put = await fetch(`${base}${target}`, { method: 'PUT', headers: { authorization: basicAs('rest-writer'), 'content-type': 'application/json' }, body: JSON.stringify(order) });
+    expect(put.status, await put.clone().text()).toBe(201);
+    const read = await fetch(`${base}${target}`, { headers: { authorization: await digestAs(base, 'rest-reader', 'GET', target) } });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(order);
+    expect((await fetch(`${base}${target}`)).status).toBe(401);
+
+    // It landed in the instance's database: the main port sees it with database=, not without.
+    const viaMain = await asAdmin(`${target}&database=serve-shop`);
+    expect(viaMain.status).toBe(200);
+    expect(await viaMain.json()).toEqual(order);
+    const inMain = await asAdmin(target);
+    expect(inMain.status).toBe(404);
+    expect(await errorCode(inMain)).toBe('RESTAPI-NODOCUMENT');
+    // And the instance's port, asked for the main database by name, does not find it there either.
+    expect((await fetch(`${base}${target}&database=Documents`, { headers: { authorization: basicAs('rest-reader') } })).status).toBe(404);
+  });
+
+  test('a second instance on a port an instance has: 400 REST-INVALIDPARAM, nothing created; a rest-writer may not create one: 403 SEC-PRIV', async () => {
+    const port = await freePort();
+    expect((await createInstance({ 'rest-api': { name: 'serve-first', port } })).status).toBe(201);
+    const second = await createInstance({ 'rest-api': { name: 'serve-second', port } });
+    expect(second.status).toBe(400);
+    expect(await errorCode(second)).toBe('REST-INVALIDPARAM');
+    expect((await asAdmin('/v1/rest-apis/serve-second?format=json')).status).toBe(404);
+    expect((await asAdmin('/manage/v2/databases/serve-second?format=json')).status).toBe(404);
+    // Nor on the main port, which the built-in instance has.
+    const onMain = await createInstance({ 'rest-api': { name: 'serve-on-main', port: host.port } });
+    expect(onMain.status).toBe(400);
+    expect(await errorCode(onMain)).toBe('REST-INVALIDPARAM');
+    expect((await asAdmin('/v1/rest-apis/serve-on-main?format=json')).status).toBe(404);
+    // The first still answers on its port.
+    expect((await fetch(`http://127.0.0.1:${port}/v1/ping`, { headers: { authorization: basicAs('rest-reader') } })).status).toBe(204);
+
+    const refused = await createInstance({ 'rest-api': { name: 'serve-by-writer', port: await freePort() } }, 'rest-writer');
+    expect(refused.status).toBe(403);
+    expect(await errorCode(refused)).toBe('SEC-PRIV');
+    expect((await asAdmin('/v1/rest-apis/serve-by-writer?format=json')).status).toBe(404);
+  });
+
+  test('a port another process holds: 400 and no instance, nor its databases, afterwards', async () => {
+    const holder = await listenAnywhere();
+    try {
+      const { port } = holder.address() as AddressInfo;
+      const res = await createInstance({ 'rest-api': { name: 'serve-blocked', port } });
+      expect(res.status).toBe(400);
+      expect(await errorCode(res)).toBe('REST-INVALIDPARAM');
+      expect((await asAdmin('/v1/rest-apis/serve-blocked?format=json')).status).toBe(404);
+      const list = (await (await asAdmin('/v1/rest-apis?format=json')).json()) as { 'rest-apis': Array<{ name: string }> };
+      expect(list['rest-apis'].map((i) => i.name)).not.toContain('serve-blocked');
+      for (const name of ['serve-blocked', 'serve-blocked-modules']) {
+        expect((await asAdmin(`/manage/v2/databases/${name}?format=json`)).status, name).toBe(404);
+      }
+      const byParam = await asAdmin('/v1/documents?uri=/x.json&database=serve-blocked');
+      expect(byParam.status).toBe(400);
+      expect(await errorCode(byParam)).toBe('XDMP-NOSUCHDB');
+    } finally {
+      await closeServer(holder);
+    }
+  });
+
+  test('DELETE /v1/rest-apis/{name} closes its port: connections are refused', async () => {
+    const port = await freePort();
+    expect((await createInstance({ 'rest-api': { name: 'serve-gone', port } })).status).toBe(201);
+    expect((await fetch(`http://127.0.0.1:${port}/v1/ping`, { headers: { authorization: basicAs('rest-reader') } })).status).toBe(204);
+
+    const removed = await fetch(`${host.url}/v1/rest-apis/serve-gone?include=content&include=modules`, { method: 'DELETE', headers: { authorization: basicAs('rest-admin') } });
+    expect(removed.status, await removed.clone().text()).toBe(204);
+    expect(await connectOutcome(port)).toBe('ECONNREFUSED');
+    expect((await asAdmin('/v1/rest-apis/serve-gone?format=json')).status).toBe(404);
+    const byParam = await asAdmin('/v1/documents?uri=/x.json&database=serve-gone');
+    expect(byParam.status).toBe(400);
+    expect(await errorCode(byParam)).toBe('XDMP-NOSUCHDB');
+    // The main port answers as before.
+    expect((await asAdmin('/v1/ping')).status).toBe(204);
+  });
+
+  test('server.close() closes the instances’ listeners with its own', async () => {
+    const other = await startIsolatedServer();
+    try {
+      const port = await freePort();
+      const created = await fetch(`${other.url}/v1/rest-apis`, {
+        method: 'POST',
+        headers: { authorization: basicAs('rest-admin'), 'content-type': 'application/json' },
+        body: JSON.stringify({ 'rest-api': { name: 'serve-closing', port } }),
+      });
+      expect(created.status).toBe(201);
+      expect(await connectOutcome(port)).toBe('connected');
+      await other.close();
+      expect(await connectOutcome(port)).toBe('ECONNREFUSED');
+      expect(await connectOutcome(other.port)).toBe('ECONNREFUSED');
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -35,8 +35,12 @@ export type ImportMode = 'replace' | 'merge';
 
 const SEARCH_SNAPSHOT_META = 'search-snapshot';
 
-/** Writes the scene; `writing` is told when the body is read and only the commit is left. */
-export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: ImportMode, version: number, writing: (counts: SceneCounts) => void): Promise<SceneCounts> {
+/**
+ * Writes the scene; `writing` is told when the body is read and only the commit is left.
+ * `security`: the database keeps the server's users and roles (its home database), so the
+ * scene's are written with it; another database's caller writes them to the home one.
+ */
+export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: ImportMode, version: number, writing: (counts: SceneCounts) => void, security = true): Promise<SceneCounts> {
   const names = [...idb.objectStoreNames];
   const tx = watched(idb.transaction(names, 'readwrite', { durability: 'default' }));
   // Plain requests for the records: an idb promise each would be a hundred thousand promises.
@@ -51,11 +55,13 @@ export async function commitScene(idb: TabulaIdb, scene: SceneRead, mode: Import
       store('search-changes').clear();
       store('config').delete(SEARCH_SNAPSHOT_META);
     }
-    const users = head.users ?? [];
-    const named = new Set(users.map((u) => u.name));
-    const seeded = mode === 'replace' ? seededUsers().filter((u) => !named.has(u.name)) : [];
-    for (const u of [...users, ...seeded]) store('users').put(u);
-    for (const r of head.roles ?? []) store('roles').put(r);
+    if (security) {
+      const users = head.users ?? [];
+      const named = new Set(users.map((u) => u.name));
+      const seeded = mode === 'replace' ? seededUsers().filter((u) => !named.has(u.name)) : [];
+      for (const u of [...users, ...seeded]) store('users').put(u);
+      for (const r of head.roles ?? []) store('roles').put(r);
+    }
     for (const o of head.options) store('query-options').put(o);
     for (const g of head.graphs) store('graphs').put(g);
     if (head.indexes) store('config').put(head.indexes, 'indexes');

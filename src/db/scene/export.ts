@@ -10,6 +10,7 @@ import type { TabulaIdb } from '../storage/schema';
 import type { WriteQueue } from '../storage/write-queue';
 import type { TripleStore } from '../triples/triple-store';
 import type { StoredDocument } from '../documents/types';
+import type { StoredRole, StoredUser } from '../security/types';
 import { defaultIndexSettings } from '../indexes/config';
 import { watched } from '../storage/requests';
 import { utf8 } from '../util/bytes';
@@ -31,6 +32,8 @@ export interface ExportSources {
   triples: TripleStore;
   /** `tabula <version>`, for the manifest. */
   generator: string;
+  /** The server's users and roles when `idb` does not keep them (a database other than its server's home one). */
+  security?: () => Promise<{ users: StoredUser[]; roles: StoredRole[] }>;
 }
 
 const jsonText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -132,9 +135,9 @@ export function exportScene(sources: ExportSources, stallMs = EXPORT_STALL_MS): 
  * known up front (manifest, configuration, security) and each N-Quads piece are written here,
  * between awaits; each batch of documents is yielded as a run, written as the stream pulls.
  */
-async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWriter): AsyncGenerator<Run> {
+async function* sceneRuns({ idb, triples, generator, security }: ExportSources, zip: ZipWriter): AsyncGenerator<Run> {
   const read = watched(idb.transaction(['documents', 'graphs', 'query-options', 'config', 'roles', 'users'], 'readonly'));
-  const [documents, graphs, options, indexes, properties, roles, users] = await Promise.all([
+  const [documents, graphs, options, indexes, properties, ownRoles, ownUsers] = await Promise.all([
     read.objectStore('documents').count(),
     read.objectStore('graphs').getAll(),
     read.objectStore('query-options').getAll(),
@@ -144,6 +147,7 @@ async function* sceneRuns({ idb, triples, generator }: ExportSources, zip: ZipWr
     read.objectStore('users').getAll(),
     read.done,
   ]);
+  const { roles, users } = security ? await security() : { roles: ownRoles, users: ownUsers };
   const manifest: SceneManifest = {
     format: SCENE_FORMAT,
     version: SCENE_VERSION,

@@ -76,6 +76,25 @@ export class RoleStore implements RoleLookup {
     return [...Object.keys(builtinRoles).map(builtinRole), ...this.created.values()].sort(byName);
   }
 
+  /** The created roles (not the built-in ones), by name: what a scene carries. */
+  createdRoles(): StoredRole[] {
+    return [...this.created.values()].sort(byName);
+  }
+
+  /**
+   * Writes roles a scene brought into another database of the server (src/db/catalog):
+   * each replaces a created role of its name, in one transaction. Built-in names are skipped.
+   */
+  merge(roles: readonly StoredRole[]): Promise<void> {
+    const created = roles.filter((r) => !isBuiltinRole(r.name));
+    if (created.length === 0) return Promise.resolve();
+    return this.queue.run(async () => {
+      const tx = watched(this.idb.transaction('roles', 'readwrite'));
+      await Promise.all([...created.map((r) => tx.store.put(r)), tx.done]);
+      for (const r of created) this.created.set(r.name, r);
+    });
+  }
+
   /** The roles `name` inherits directly (none for a role that does not exist). */
   inherits(name: string): readonly string[] {
     return isBuiltinRole(name) ? builtinRoles[name] : (this.created.get(name)?.roles ?? []);

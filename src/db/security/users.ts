@@ -203,6 +203,19 @@ export class UserStore {
     });
   }
 
+  /**
+   * Writes users a scene brought into another database of the server (src/db/catalog):
+   * each replaces the user of its name, in one transaction.
+   */
+  merge(users: readonly StoredUser[]): Promise<void> {
+    if (users.length === 0) return Promise.resolve();
+    return this.queue.run(async () => {
+      const tx = watched(this.idb.transaction('users', 'readwrite'));
+      await Promise.all([...users.map((u) => tx.store.put(u)), tx.done]);
+      this.cache = undefined;
+    });
+  }
+
   /** The user, when `password` is theirs (HTTP Basic). */
   async checkBasic(name: string, password: string): Promise<StoredUser | undefined> {
     const user = await this.get(name);

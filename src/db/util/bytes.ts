@@ -54,3 +54,18 @@ export function utf8(text: string): Uint8Array {
   const rest = encoder.encodeInto(text.slice(first.read), out.subarray(first.written));
   return out.subarray(0, first.written + rest.written);
 }
+
+/** UTF-8 bytes of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
