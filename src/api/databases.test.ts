@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { basic, errorOf, reopened, testApi, type TestApi } from '../../test/helpers';
+import { limits } from '../db/limits';
 
 const J = { 'content-type': 'application/json' };
 const TTL = { 'content-type': 'text/turtle' };
@@ -99,6 +100,16 @@ describe('GET, POST and DELETE /manage/v2/databases', () => {
     const api = await testApi();
     expect(await errorOf(await api.fetch('/manage/v2/databases', { method: 'POST', headers: J, body: JSON.stringify(body) }))).toMatchObject({ status, code });
     expect(await listed(api)).toEqual([api.db.name, 'Modules']);
+  });
+
+  test('past maxDatabases created databases, another is refused (400 TABULA-LIMIT), with an instance too', async () => {
+    const api = await testApi();
+    for (let i = 0; i < limits.maxDatabases; i++) expect((await createDatabase(api, `d${i}`)).status).toBe(201);
+    const err = await errorOf(await createDatabase(api, 'one-more'));
+    expect(err).toMatchObject({ status: 400, code: 'TABULA-LIMIT' });
+    expect(err.message).toContain('maxDatabases');
+    expect(await errorOf(await api.fetch('/v1/rest-apis', { method: 'POST', headers: J, body: '{"rest-api":{"name":"i"}}' }))).toMatchObject({ code: 'TABULA-LIMIT' });
+    expect(await listed(api)).toHaveLength(limits.maxDatabases + 2);
   });
 
   test('index properties sent with the name are the new database’s, and only its', async () => {

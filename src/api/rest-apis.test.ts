@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { basic, errorOf, reopened, testApi, type TestApi } from '../../test/helpers';
+import { limits } from '../db/limits';
 
 const J = { 'content-type': 'application/json' };
 
@@ -118,6 +119,14 @@ describe('POST and GET /v1/rest-apis', () => {
     expect((await create(api, { name: 'r' }, restAdmin)).status).toBe(201);
     expect((await api.fetch('/v1/rest-apis/r', { method: 'DELETE', headers: { authorization: basic('rest-writer') } })).status).toBe(403);
     expect((await api.fetch('/v1/rest-apis/r', { method: 'DELETE', headers: restAdmin })).status).toBe(204);
+  });
+
+  test('past maxInstances created instances, another is refused (400 TABULA-LIMIT)', async () => {
+    const api = await testApi();
+    for (let i = 0; i < limits.maxInstances; i++) expect((await create(api, { name: `i${i}`, database: api.db.name, 'modules-database': 'Modules' })).status).toBe(201);
+    const err = await errorOf(await create(api, { name: 'one-more', database: api.db.name, 'modules-database': 'Modules' }));
+    expect(err).toMatchObject({ status: 400, code: 'TABULA-LIMIT' });
+    expect(await instances(api)).toHaveLength(limits.maxInstances + 1);
   });
 
   test('instances survive a worker stop', async () => {

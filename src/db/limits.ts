@@ -90,6 +90,10 @@ export const limits = {
   maxTransactionBytes: 64 * 1024 * 1024,
   /** Transactions open at once: each holds its writes in memory until it commits, rolls back or expires. */
   maxOpenTransactions: 100,
+  /** Databases a server holds besides its home one and Modules: each is an IndexedDB database, and an open one holds its engines in memory. */
+  maxDatabases: 256,
+  /** REST instances besides the built-in one: in the Node host each listens on a port. */
+  maxInstances: 64,
 } as const;
 
 export type LimitName = keyof typeof limits;

@@ -18,6 +18,7 @@ import type { Database } from '../database';
 import { DbError } from '../errors';
 import type { Principal } from '../security/types';
 import { WriteQueue } from '../storage/write-queue';
+import { checkLimit } from '../limits';
 import { CatalogStore } from './store';
 import {
   checkName,
@@ -148,6 +149,7 @@ export class Databases {
     checkName(name, 'database', 'MANAGE-INVALIDPAYLOAD');
     return this.queue.run(async () => {
       if (this.has(name)) throw new DbError('ADMIN-DUPLICATENAME', `database ${name} exists`);
+      checkLimit('maxDatabases', this.store.databases.size + 1, 'databases');
       const record: DatabaseRecord = { name, created: this.now() };
       await this.store.change({ putDatabases: [record] });
       return record;
@@ -262,6 +264,8 @@ export class Databases {
       if (port === undefined) for (port = FIRST_CHOSEN_PORT; taken.has(port); port++);
       const instance: InstanceRecord = { name: spec.name, group, database, modulesDatabase, port: checkPort(port), errorFormat: spec.errorFormat ?? 'json' };
       const created = [database, modulesDatabase].filter((name) => !this.has(name));
+      checkLimit('maxInstances', this.store.instances.size + 1, 'instances');
+      checkLimit('maxDatabases', this.store.databases.size + created.length, 'databases');
       await this.binder?.open(instance);
       try {
         await this.store.change({ putInstances: [instance], putDatabases: created.map((name) => ({ name, created: this.now() })) });
