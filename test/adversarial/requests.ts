@@ -493,6 +493,54 @@ const transactions = fc.oneof(
   ),
 );
 
+/** Databases, instances and modules: hostile names, payloads, ports, asset paths and database= values. */
+const dbName = someOf('Documents', 'Modules', 'd1', 'shop', 'shop-modules', '', '.x', 'a/b', 'x'.repeat(80));
+const databases = fc.oneof(
+  assemble(
+    methods('POST'),
+    fc.constant('/manage/v2/databases'),
+    queryString(params(param('format', someOf('json', 'xml')))),
+    fc.oneof(
+      bodyOf(fc.constant('application/json'), fc.tuple(dbName, fc.oneof(fc.constant(''), fc.constant(',"range-element-index":[]'), jsonValue.map((v) => `,"x":${v}`))).map(([n, extra]) => `{"database-name":${JSON.stringify(n)}${extra}}`)),
+      anyBody,
+    ),
+  ),
+  assemble(methods('GET', 'DELETE'), dbName.map((n) => `/manage/v2/databases/${enc(n)}`), queryString(params(param('view', someOf('counts', 'default', 'status')), param('format', someOf('json', 'xml')))), fc.constant(undefined)),
+  assemble(
+    methods('POST'),
+    fc.constant('/v1/rest-apis'),
+    queryString(params()),
+    fc.oneof(
+      bodyOf(
+        fc.constantFrom('application/json', 'application/xml'),
+        fc
+          .record({ name: dbName, port: fc.oneof(numbers, fc.constantFrom('8003', '8000', '65536')), database: dbName, 'error-format': someOf('json', 'xml', 'html') }, { requiredKeys: [] })
+          .map((r) => JSON.stringify({ 'rest-api': r })),
+      ),
+      anyBody,
+    ),
+  ),
+  assemble(methods('GET', 'DELETE'), dbName.map((n) => `/v1/rest-apis/${enc(n)}`), queryString(params(param('include', someOf('content', 'modules', 'forests')), param('format', someOf('json', 'xml')))), fc.constant(undefined)),
+  assemble(
+    methods('GET', 'PUT', 'DELETE'),
+    fc.oneof(fc.constantFrom('/v1/ext', '/v1/ext/', '/v1/ext/a/', '/v1/ext/a/b.xqy', '/LATEST/ext/a/b.json'), anyText.map((s) => `/v1/ext/${enc(s)}`), anyText.map((s) => `/v1/ext/a/${enc(s)}/`)),
+    queryString(params(param('format', someOf('json', 'xml', 'binary')), param('perm:rest-reader', someOf('read', 'execute', 'fly')))),
+    anyBody,
+  ),
+  assemble(
+    methods('GET', 'PUT', 'POST'),
+    fc.tuple(dbName, fc.constantFrom('/v1/documents', '/v1/search', '/v1/graphs', '/v1/config/query', '/tabula/v1/status', '/v1/ping')).map(([n, p]) => `/tabula/instances/${enc(n)}${p}`),
+    queryString(params(param('uri', uriValue), param('database', dbName))),
+    anyBody,
+  ),
+  assemble(
+    methods('GET', 'PUT', 'POST', 'DELETE'),
+    fc.constantFrom('/v1/documents', '/v1/search', '/v1/graphs', '/v1/graphs/sparql', '/v1/values', '/v1/config/properties', '/v1/transactions', '/tabula/v1/idle'),
+    queryString(params(param('database', dbName), param('uri', uriValue), param('q', someOf('a', 'b')))),
+    anyBody,
+  ),
+);
+
 const anywhere = assemble(
   methods('GET', 'POST', 'PUT', 'DELETE'),
   fc.oneof(anyText.map((s) => `/v1/${enc(s)}`), fc.constantFrom('/v1', '/v1/', '/v1/ping', '/x/ping', '/manage/v2', '/v1/documents/x', '/v1/graphs/sparql/x', '/v1/transactions', '/v1/resources/x', '/v1/eval', '/v1/rest-apis')),
@@ -509,6 +557,7 @@ export const hostileRequest: fc.Arbitrary<RequestSpec> = fc.oneof(
   { weight: 2, arbitrary: graphs },
   { weight: 3, arbitrary: sparql },
   { weight: 1, arbitrary: transactions },
+  { weight: 1, arbitrary: databases },
   { weight: 1, arbitrary: anywhere },
 );
 
