@@ -87,7 +87,13 @@ export function createApi(options: ApiOptions): Api {
         const routed = await route(request, server, options.instance);
         // An instance the path form names but the server has not: the home database's app answers 404, after authentication.
         if ('unknownInstance' in routed) return await appOf(server.home, server).fetch(request, env);
-        return await appOf(await server.get(routed.database), server).fetch(routed.request, env);
+        // Held for the request, so an idle sweep cannot close the database under it.
+        const { db, release } = await server.lease(routed.database);
+        try {
+          return await appOf(db, server).fetch(routed.request, env);
+        } finally {
+          release();
+        }
       } catch (err) {
         return errorResponse(err, request);
       }

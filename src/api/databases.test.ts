@@ -246,6 +246,21 @@ describe('a database is isolated: every kind of state stays in the database it w
     expect((await api.fetch('/v1/documents?uri=/x.json', { headers: ann })).status).toBe(200);
   });
 
+  test('a database a request is using is not closed by the idle sweep, however long the request runs', async () => {
+    const api = await testApi();
+    await createDatabase(api, 'other');
+    await api.fetch('/v1/documents?uri=/slow.json&database=other', { method: 'PUT', headers: J, body: '{"x":1}' });
+    const databases = await api.databases();
+    await api.fetch('/tabula/v1/faults', { method: 'POST', headers: J, body: '{"latencyMs":300}' });
+    const slow = api.fetch('/v1/documents?uri=/slow.json&database=other');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await databases.releaseIdle(0)).toEqual([]);
+    const res = await slow;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ x: 1 });
+    expect(await databases.releaseIdle(0)).toEqual(['other']);
+  });
+
   test('a scene moves a database’s content into another; its users and roles join the server’s', async () => {
     const api = await testApi();
     await createDatabase(api, 'other');

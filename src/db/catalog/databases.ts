@@ -59,6 +59,8 @@ interface Opened {
   db: Promise<Database>;
   /** When a request last asked for it (`now()`). */
   used: number;
+  /** Requests holding it now ({@link Databases.lease}). */
+  leases: number;
 }
 
 /** How long a database no request has asked for stays open; then {@link Databases.releaseIdle} closes it. */
@@ -83,7 +85,7 @@ export class Databases {
     private defaultPort: number,
     private readonly now: () => number,
   ) {
-    this.opened.set(home.name, { db: Promise.resolve(home), used: now() });
+    this.opened.set(home.name, { db: Promise.resolve(home), used: now(), leases: 0 });
   }
 
   /**
@@ -129,13 +131,34 @@ export class Databases {
       opened.used = this.now();
       return opened.db;
     }
-    const entry: Opened = { db: this.home.openSibling(name), used: this.now() };
+    const entry: Opened = { db: this.home.openSibling(name), used: this.now(), leases: 0 };
     this.opened.set(name, entry);
     // A failed open is forgotten, so the next request tries again.
     entry.db.catch(() => {
       if (this.opened.get(name) === entry) this.opened.delete(name);
     });
     return entry.db;
+  }
+
+  /**
+   * The database `name` for a request, which holds it open until `release` (an idle sweep
+   * never closes a database a request is using, however long it runs).
+   */
+  async lease(name: string): Promise<{ db: Database; release: () => void }> {
+    const db = await this.get(name);
+    const entry = this.opened.get(name);
+    if (!entry) return { db, release: () => undefined };
+    entry.leases++;
+    let released = false;
+    return {
+      db,
+      release: () => {
+        if (released) return;
+        released = true;
+        entry.leases--;
+        entry.used = this.now();
+      },
+    };
   }
 
   /** The database `name` if it is open now (no open is started). */
@@ -202,10 +225,10 @@ export class Databases {
     const closed: string[] = [];
     const now = this.now();
     for (const [name, entry] of [...this.opened]) {
-      if (name === this.home.name || now - entry.used < idleMs) continue;
+      if (name === this.home.name || entry.leases > 0 || now - entry.used < idleMs) continue;
       const db = await entry.db.catch(() => undefined);
       if (db && !db.quiet()) continue;
-      if (this.opened.get(name) !== entry || now - entry.used < idleMs) continue;
+      if (this.opened.get(name) !== entry || entry.leases > 0 || now - entry.used < idleMs) continue;
       this.opened.delete(name);
       db?.close();
       closed.push(name);
