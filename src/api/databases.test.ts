@@ -261,6 +261,20 @@ describe('a database is isolated: every kind of state stays in the database it w
     expect(await databases.releaseIdle(0)).toEqual(['other']);
   });
 
+  test('deleting a database lets the requests using it answer first; new ones get XDMP-NOSUCHDB', async () => {
+    const api = await testApi();
+    await createDatabase(api, 'other');
+    await api.fetch('/v1/documents?uri=/slow.json&database=other', { method: 'PUT', headers: J, body: '{"x":1}' });
+    await api.fetch('/tabula/v1/faults', { method: 'POST', headers: J, body: '{"latencyMs":300}' });
+    const slow = api.fetch('/v1/documents?uri=/slow.json&database=other');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleted = api.fetch('/manage/v2/databases/other', { method: 'DELETE' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await errorOf(await api.fetch('/v1/documents?uri=/slow.json&database=other'))).toMatchObject({ code: 'XDMP-NOSUCHDB' });
+    expect((await slow).status).toBe(200);
+    expect((await deleted).status).toBe(204);
+  });
+
   test('a scene moves a database’s content into another; its users and roles join the server’s', async () => {
     const api = await testApi();
     await createDatabase(api, 'other');

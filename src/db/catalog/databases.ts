@@ -61,10 +61,15 @@ interface Opened {
   used: number;
   /** Requests holding it now ({@link Databases.lease}). */
   leases: number;
+  /** Called when the last lease ends (a deletion waiting for the requests it let finish). */
+  unleased?: () => void;
 }
 
 /** How long a database no request has asked for stays open; then {@link Databases.releaseIdle} closes it. */
 export const IDLE_RELEASE_MS = 5 * 60_000;
+
+/** How long deleting a database waits for the requests using it to answer before it closes it anyway. */
+const DROP_WAIT_MS = 60_000;
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -157,6 +162,7 @@ export class Databases {
         released = true;
         entry.leases--;
         entry.used = this.now();
+        if (entry.leases === 0) entry.unleased?.();
       },
     };
   }
@@ -204,10 +210,22 @@ export class Databases {
     }
   }
 
-  /** Closes a database taken out of the catalogue (once its queued writes are done) and deletes its storage. */
+  /**
+   * Closes a database taken out of the catalogue — once the requests using it have answered
+   * (no new one can start: its name is gone), at most {@link DROP_WAIT_MS}, and its queued
+   * writes are done — and deletes its storage.
+   */
   private async dropStorage(name: string): Promise<void> {
     const opened = this.opened.get(name);
     this.opened.delete(name);
+    if (opened && opened.leases > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        opened.unleased = resolve;
+        timer = setTimeout(resolve, DROP_WAIT_MS);
+      });
+      clearTimeout(timer);
+    }
     const db = await opened?.db.catch(() => undefined);
     if (db) {
       await db.queue.run(() => Promise.resolve()).catch(() => undefined);
