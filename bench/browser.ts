@@ -111,6 +111,8 @@ export interface BenchPage {
   addScript(source: string): Promise<void>;
   /** The page's DevTools session (for the service-worker control). */
   session: CdpSession;
+  /** Its browser context: the service worker controlling it runs there too (a `service_worker` target of the same context). */
+  browserContextId: string;
   /** Closes the page and discards its context (storage included). */
   close(): Promise<void>;
 }
@@ -160,6 +162,7 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
     }
     return {
       session,
+      browserContextId,
       evaluate: <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) => evaluate<R>(`(${fn.toString()})(${JSON.stringify(arg) ?? 'undefined'})`),
       addScript: async (source) => {
         await evaluate(`{ const s = document.createElement('script'); s.textContent = ${JSON.stringify(source)}; document.head.append(s); }`);

@@ -40,6 +40,13 @@
  * semantics section's triples and the search section's documents, against the same records read and written straight in
  * IndexedDB from the page; written as the `scenes` section.
  *
+ * Databases (bench/databases.ts): two databases in one worker, the home `Documents` and a created
+ * `b`, each holding the search section's documents (same generator and seed) with its range
+ * indexes and options — the two-term search on `Documents` only, on `b` only, and alternating
+ * between them, each p50 over ping (target: alternating ≤ 1.2 × `Documents` only); and the worker's
+ * memory (CDP heap usage after a forced GC) after a stop with one database's index loaded, then
+ * both; written as the `databases` section.
+ *
  * Peers (bench/peers.ts): the libraries a user would pick instead, doing the same work in a
  * page beside Tabula through the service worker — Comunica over an N3 store and quadstore
  * over IndexedDB on the BSBM triples and the ten queries, PouchDB on the documents, Orama
@@ -72,12 +79,17 @@
  * BENCH_TXN_ROUNDS (rounds the two alternate in, default 10), BENCH_TXN_UNCOMMITTED (documents the
  * read benchmark's transaction holds, default 1000), BENCH_TXN_UNCOMMITTED_BATCH (per bulk POST
  * with txid, default 100), BENCH_TXN_READ_RUNS (default 500), BENCH_TXN_READ_WARMUP (default 50);
+ * BENCH_DATABASES_DOCS (documents in each of the two databases, default 100000),
+ * BENCH_DATABASES_BATCH (documents per bulk request, default 1000), BENCH_DATABASES_RUNS (timed
+ * searches per mode, default 200), BENCH_DATABASES_WARMUP (default 10), BENCH_DATABASES_ROUNDS
+ * (rounds the modes take turns in, default 10), BENCH_DATABASES_MEMORY_RUNS (worker restarts the
+ * memory is read after, default 3), BENCH_DATABASES_SETTLE_WAIT (ms, default 120000);
  * BENCH_SKIP_DOCUMENTS=1 / BENCH_SKIP_SEMANTICS=1 / BENCH_SKIP_SEARCH=1 / BENCH_SKIP_VALUES=1 / BENCH_SKIP_EMBEDDED=1 / BENCH_SKIP_SCENES=1 /
- * BENCH_SKIP_PEERS=1 / BENCH_SKIP_ENGINEHOST=1 / BENCH_SKIP_TRANSACTIONS=1 leave a part out (its sections are then null in latest.json; values runs on the search
+ * BENCH_SKIP_PEERS=1 / BENCH_SKIP_ENGINEHOST=1 / BENCH_SKIP_TRANSACTIONS=1 / BENCH_SKIP_DATABASES=1 leave a part out (its sections are then null in latest.json; values runs on the search
  * section's database, so skipping search skips it too; it takes BENCH_SEARCH_RUNS and
  * BENCH_SEARCH_WARMUP; peers reuses the documents section's bulk figures when that section
  * ran on the same documents and batch sizes). A full run takes about 35 minutes, plus about 3 for
- * the transactions section.
+ * the transactions section and about 5 for the databases section (its two 100k ingests ~45 s each).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
@@ -100,6 +112,7 @@ import { printScenes, runScenes, type ScenesResults } from './scenes';
 import { peersOptionsFromEnv, printPeers, runPeers, type PeersResults } from './peers';
 import { engineHostOptionsFromEnv, printEngineHost, runEngineHost, type EngineHostResults } from './engine-host';
 import { printTransactions, runTransactions, transactionsOptionsFromEnv, type TransactionsResults } from './transactions';
+import { databasesOptionsFromEnv, printDatabases, runDatabases, type DatabasesResults } from './databases';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -116,10 +129,12 @@ const skipScenes = process.env.BENCH_SKIP_SCENES === '1';
 const skipPeers = process.env.BENCH_SKIP_PEERS === '1';
 const skipEngineHost = process.env.BENCH_SKIP_ENGINEHOST === '1';
 const skipTransactions = process.env.BENCH_SKIP_TRANSACTIONS === '1';
+const skipDatabases = process.env.BENCH_SKIP_DATABASES === '1';
 const semanticsOptions = semanticsOptionsFromEnv(process.env);
 const searchOptions = searchOptionsFromEnv(process.env);
 const embeddedOptions = embeddedOptionsFromEnv(process.env);
 const transactionsOptions = transactionsOptionsFromEnv(process.env);
+const databasesOptions = databasesOptionsFromEnv(process.env);
 const peersOptions = peersOptionsFromEnv(process.env, {
   bulkVariants: semanticsOptions.bulkVariants,
   compactionWaitMs: semanticsOptions.compactionWaitMs,
@@ -236,6 +251,14 @@ async function main(): Promise<void> {
       if (values.results) printValues(values.results);
     }
 
+    let databases: DatabasesResults | null = null;
+    if (!skipDatabases) {
+      const d = databasesOptions;
+      console.log(`\nDatabases: ${d.docs} search documents in each of two databases, bulk batches of ${d.batchSize}, ${d.runs} searches per mode`);
+      databases = await runDatabases(browser, baseURL, script, d, (line) => console.log(line));
+      printDatabases(databases);
+    }
+
     let embedded: EmbeddedResults | null = null;
     if (!skipEmbedded) {
       console.log(`\nEmbedded: ${embeddedOptions.docs} documents with ~10 embedded triples each, bulk batches of ${embeddedOptions.batchSize}, ${embeddedOptions.runs} runs of the restricted query`);
@@ -285,7 +308,7 @@ async function main(): Promise<void> {
         bulkTotal: total,
         batchSizes,
         documentBytes: 'about 1 KB of JSON',
-        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipEmbedded ? ['embedded'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : []), ...(skipTransactions ? ['transactions'] : [])],
+        skipped: [...(skipDocuments ? ['documents'] : []), ...(skipSemantics ? ['semantics'] : []), ...(skipSearch ? ['search'] : []), ...(skipValues ? ['values'] : []), ...(skipEmbedded ? ['embedded'] : []), ...(skipScenes ? ['scenes'] : []), ...(skipPeers ? ['peers'] : []), ...(skipEngineHost ? ['engineHost'] : []), ...(skipTransactions ? ['transactions'] : []), ...(skipDatabases ? ['databases'] : [])],
       },
       latencyMs: documents?.latency ?? null,
       bulk: documents?.bulk ?? null,
@@ -297,6 +320,7 @@ async function main(): Promise<void> {
       engineHost,
       search,
       values: values.results,
+      databases,
       embedded,
       scenes,
       peers,

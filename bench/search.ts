@@ -51,7 +51,7 @@ export interface SearchOptions {
 const WORKER_DB = 'tabula:Documents';
 export const PREFIX = '/bench/search/';
 /** How long the first search may wait for new (empty) range indexes to be built. */
-const READY_TIMEOUT_MS = 30_000;
+export const READY_TIMEOUT_MS = 30_000;
 
 /** The query of the latency target, also the first request of each cold start. */
 export const TARGET_QUERY = 'two-term-and';
@@ -148,7 +148,7 @@ const medianOrNull = (xs: Array<number | null>) => {
 };
 
 /** The search response's metrics the report shows, in its columns' order. */
-const SEARCH_METRICS = ['query', 'facet', 'snippet', 'total'] as const;
+export const SEARCH_METRICS = ['query', 'facet', 'snippet', 'total'] as const;
 
 /** The timed runs of one request, the pings and in-page baseline taken between them, and the engine's own metrics by name. */
 interface RequestSamples<K extends string> {

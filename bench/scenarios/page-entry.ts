@@ -16,3 +16,4 @@ export { tabulaSearchRuns, tabulaSingleLatency, tabulaSparqlRuns } from './peers
 export { engineHostDocument, engineHostStart, longQueryProbe, longRequestProbe } from './engine-host';
 export { embeddedFirstRestricted, embeddedFloorForget, embeddedFloorLoad, embeddedIngest, embeddedLatency, embeddedSettled, embeddedVerify, embeddedVerifyAnswers } from './embedded-api';
 export { txnManualRedirectProbe, txnReadLatency, txnWriteMix } from './transactions-api';
+export { databasesCreate, databasesDelete, databasesIdle, databasesLatency, databasesSearch, databasesStatus } from './databases-api';

@@ -35,8 +35,8 @@ const rangeIndex = (type: string, localname: string, collation: string) => ({
   'invalid-values': 'reject',
 });
 
-/** The worker's database is named `Documents` (src/sw). */
-const PROPERTIES_URL = '/manage/v2/databases/Documents/properties';
+/** The worker's home database is named `Documents` (src/sw); `database` names another (bench/databases.ts). */
+const propertiesUrl = (database = 'Documents') => `/manage/v2/databases/${encodeURIComponent(database)}/properties`;
 const INDEXES = { 'range-element-index': [rangeIndex('string', 'category', ROOT_COLLATION), rangeIndex('decimal', 'price', '')] };
 
 export const JSON_TYPE = { 'content-type': 'application/json' };
@@ -47,10 +47,19 @@ export async function expectStatus(res: Response, expected: number[], what: stri
   return text;
 }
 
-export const searchUrl = (params: Record<string, string>) => `/v1/search?${new URLSearchParams({ options: SEARCH_OPTIONS, format: 'json', ...params })}`;
+/**
+ * `url` with `database=<name>` added when a database is named; without one, `url` unchanged
+ * (the request goes to the worker's home database, `Documents`).
+ */
+export function withDatabase(url: string, database?: string): string {
+  if (database === undefined) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}database=${encodeURIComponent(database)}`;
+}
+
+export const searchUrl = (params: Record<string, string>, database?: string) => withDatabase(`/v1/search?${new URLSearchParams({ options: SEARCH_OPTIONS, format: 'json', ...params })}`, database);
 
 /** The response fields the benchmark reads. */
-interface SearchJson {
+export interface SearchJson {
   total: number;
   results?: Array<{ uri: string; matches?: Array<{ 'match-text': unknown[] }> }>;
   facets?: Record<string, { type: string; facetValues: Array<{ name: string; count: number }> }>;
@@ -92,6 +101,8 @@ export interface SearchIngestOptions {
   indexing: boolean;
   /** How long the first search may be refused while the new range indexes are built. */
   readyTimeoutMs: number;
+  /** The database written to (and configured, with `indexing`); none: the home database, `Documents`. */
+  database?: string;
 }
 
 export interface SearchIngestResult {
@@ -108,18 +119,18 @@ export interface SearchIngestResult {
   firstSearchMs: number | null;
 }
 
-/** Stores the options and defines the range indexes (both before any document is written). */
-async function configure(): Promise<void> {
-  await expectStatus(await fetch(PROPERTIES_URL, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify(INDEXES) }), [204], 'PUT database properties');
-  await expectStatus(await fetch(`/v1/config/query/${SEARCH_OPTIONS}`, { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify(OPTIONS) }), [201, 204], 'PUT query options');
+/** Stores the options and defines the range indexes (both before any document is written), in `database` (none: the home one). */
+async function configure(database?: string): Promise<void> {
+  await expectStatus(await fetch(propertiesUrl(database), { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify(INDEXES) }), [204], 'PUT database properties');
+  await expectStatus(await fetch(withDatabase(`/v1/config/query/${SEARCH_OPTIONS}`, database), { method: 'PUT', headers: JSON_TYPE, body: JSON.stringify(OPTIONS) }), [201, 204], 'PUT query options');
 }
 
 /** The first search; a range index still being built refuses it (XDMP-ELEMRIDXNOTFOUND), so it is retried until the deadline. */
-async function firstSearch(timeoutMs: number): Promise<number> {
+async function firstSearch(timeoutMs: number, database?: string): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const start = performance.now();
-    const res = await fetch(searchUrl({ q: queryTerms().single }));
+    const res = await fetch(searchUrl({ q: queryTerms().single }, database));
     const text = await res.text();
     if (res.status === 200) return performance.now() - start;
     if (performance.now() > deadline || !text.includes('RIDXNOTFOUND')) throw new Error(`first search: ${res.status}: ${text.slice(0, 300)}`);
@@ -127,21 +138,21 @@ async function firstSearch(timeoutMs: number): Promise<number> {
   }
 }
 
-export async function searchIngest({ total, batchSize, prefix, indexing, readyTimeoutMs }: SearchIngestOptions): Promise<SearchIngestResult> {
+export async function searchIngest({ total, batchSize, prefix, indexing, readyTimeoutMs, database }: SearchIngestOptions): Promise<SearchIngestResult> {
   const docs = searchDocuments(prefix, total);
   const bodies = bulkBodies(docs, batchSize);
   const bytes = bodies.reduce((n, b) => n + b.body.size, 0);
   let firstSearchMs: number | null = null;
   if (indexing) {
-    await configure();
-    firstSearchMs = await firstSearch(readyTimeoutMs);
+    await configure(database);
+    firstSearchMs = await firstSearch(readyTimeoutMs, database);
   }
 
   let maxBatchMs = 0;
   const start = performance.now();
   for (const { body, contentType } of bodies) {
     const t = performance.now();
-    const res = await fetch('/v1/documents', { method: 'POST', headers: { 'content-type': contentType, accept: 'application/json' }, body });
+    const res = await fetch(withDatabase('/v1/documents', database), { method: 'POST', headers: { 'content-type': contentType, accept: 'application/json' }, body });
     await expectStatus(res, [200], 'bulk POST');
     maxBatchMs = Math.max(maxBatchMs, performance.now() - t);
   }
@@ -149,7 +160,7 @@ export async function searchIngest({ total, batchSize, prefix, indexing, readyTi
 
   // Spot-check that what was acknowledged is readable: a benchmark of lost writes is worthless.
   for (const i of [0, Math.floor(total / 2), total - 1]) {
-    const text = await expectStatus(await fetch(`/v1/documents?uri=${encodeURIComponent(docs[i].uri)}`), [200], `GET ${docs[i].uri}`);
+    const text = await expectStatus(await fetch(withDatabase(`/v1/documents?uri=${encodeURIComponent(docs[i].uri)}`, database)), [200], `GET ${docs[i].uri}`);
     if (JSON.stringify(JSON.parse(text)) !== docs[i].text) throw new Error(`bulk ingest lost ${docs[i].uri}`);
   }
   return { total, batchSize, indexing, batches: bodies.length, bytes, ms, docsPerSecond: (total / ms) * 1000, maxBatchMs, firstSearchMs };
@@ -165,9 +176,9 @@ export interface CorpusCheck {
  * Every document found, and both facets count exactly what was generated: the index and
  * the range indexes hold the whole corpus (a search over a partial index is fast and wrong).
  */
-export async function searchVerify({ total, prefix }: { total: number; prefix: string }): Promise<CorpusCheck> {
+export async function searchVerify({ total, prefix, database }: { total: number; prefix: string; database?: string }): Promise<CorpusCheck> {
   const docs = searchDocuments(prefix, total);
-  const body = JSON.parse(await expectStatus(await fetch(searchUrl({ pageLength: '0' })), [200], 'search everything')) as SearchJson;
+  const body = JSON.parse(await expectStatus(await fetch(searchUrl({ pageLength: '0' }, database)), [200], 'search everything')) as SearchJson;
   if (body.total !== total) throw new Error(`the index finds ${body.total} of ${total} documents`);
   const expected = (key: (d: SearchDocument) => string) => {
     const counts = new Map<string, number>();
@@ -201,10 +212,10 @@ export interface EngineMetrics {
   total: number | null;
 }
 
-/** One search to its last byte; the body is read after the clock stops. */
-async function timedSearch(q: string): Promise<{ ms: number; body: SearchJson }> {
+/** One search (in `database`; none: the home one) to its last byte; the body is read after the clock stops. */
+export async function timedSearch(q: string, database?: string): Promise<{ ms: number; body: SearchJson }> {
   const start = performance.now();
-  const res = await fetch(searchUrl({ q }));
+  const res = await fetch(searchUrl({ q }, database));
   const text = await res.text();
   const ms = performance.now() - start;
   if (res.status !== 200) throw new Error(`search ${q}: expected 200, got ${res.status}: ${text.slice(0, 300)}`);
@@ -221,7 +232,7 @@ export async function timedPing(): Promise<number> {
 }
 
 /** What a search answered, checked: results with snippets and both facets, or the figure measures less than it claims. */
-function shapeOf(name: string, body: SearchJson): { total: number; results: number; snippetMatches: number; facets: string[] } {
+export function shapeOf(name: string, body: SearchJson): { total: number; results: number; snippetMatches: number; facets: string[] } {
   const results = body.results ?? [];
   const facets = Object.keys(body.facets ?? {}).sort();
   if (results.length !== Math.min(10, body.total)) throw new Error(`${name}: ${results.length} results of ${body.total}`);
