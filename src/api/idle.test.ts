@@ -5,7 +5,7 @@
  * and obeys the request's time limit.
  */
 import { describe, expect, test } from 'vitest';
-import { basic, errorOf, testApi, type TestApi } from '../../test/helpers';
+import { basic, errorOf, reopened, testApi, type TestApi } from '../../test/helpers';
 import type { RequestTiming } from '../db/deadline';
 
 const J = { 'content-type': 'application/json' };
@@ -58,6 +58,21 @@ describe('GET /tabula/v1/idle waits for the background work a write made due', (
     expect(res.status, await res.clone().text()).toBe(204);
     expect(await pending(api)).toBe(false);
     api.db.close();
+  });
+
+  test('the restored texts: after a start, a search answers before the index has read and decoded them; idle waits for that', async () => {
+    const api = await testApi({ search: { snapshotAfterChanges: 2, snapshotWhenIdleMs: 50 } });
+    await ok(api, '/v1/search?format=json');
+    for (const n of [1, 2, 3, 4]) await ok(api, `/v1/documents?uri=/${n}.json`, { method: 'PUT', headers: J, body: JSON.stringify({ text: `word${n}` }) });
+    await ok(api, '/tabula/v1/idle');
+    expect(await api.db.idb.count('search-snapshot')).toBeGreaterThan(0);
+    const again = await reopened(api, { auth: 'application' });
+    await ok(again, '/v1/search?q=word1&format=json');
+    // The index's own state: its texts not yet read or decoded (what a worker start leaves for later).
+    const index = (again.db.search as unknown as { index: { unreadTexts?: unknown; decoding?: unknown } }).index;
+    expect(index.unreadTexts !== undefined || index.decoding !== undefined).toBe(true);
+    expect((await again.fetch('/tabula/v1/idle')).status).toBe(204);
+    expect(index.unreadTexts === undefined && index.decoding === undefined).toBe(true);
   });
 
   test('it loads no engine: after writes only, neither the search index nor the triple store is loaded', async () => {

@@ -349,9 +349,12 @@ export class SearchIndex {
     }
   }
 
-  /** Background work is pending: a snapshot waiting for a quiet spell or being written, or a range index build. */
+  /**
+   * Background work is pending: a snapshot waiting for a quiet spell or being written, a range
+   * index build, or the restored texts still to be read and decoded after a start.
+   */
   busy(): boolean {
-    return this.snapshotting !== undefined || this.ranges.busy();
+    return this.snapshotting !== undefined || this.decoding !== undefined || this.unreadTexts !== undefined || this.ranges.busy();
   }
 
   /** How many times the index has been loaded from IndexedDB since this instance was made. */
