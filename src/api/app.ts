@@ -11,7 +11,7 @@
  */
 import { Hono } from 'hono';
 import type { ApiDeps, ApiEnv, ApiOptions } from './http/context';
-import { authenticate, challengeHeaders } from './http/auth';
+import { authenticate, challengeHeaders, type HostBindings } from './http/auth';
 import { loopbackCors } from './http/cors';
 import { errorResponse } from './http/errors';
 import { withSecurityHeaders } from './http/security-headers';
@@ -90,7 +90,7 @@ export function createApi(options: ApiOptions): Api {
         // Held for the request, so an idle sweep cannot close the database under it.
         const { db, release } = await server.lease(routed.database);
         try {
-          return await appOf(db, server).fetch(routed.request, env);
+          return await appOf(db, server).fetch(routed.request, { ...(env as object | undefined), basePath: routed.basePath } satisfies HostBindings);
         } finally {
           release();
         }

@@ -29,6 +29,8 @@ export interface Routed {
   instance: InstanceRecord;
   /** The database whose handler answers. */
   database: string;
+  /** The path form's prefix the request came under (`/tabula/instances/<name>`), empty otherwise. */
+  basePath: string;
 }
 
 /**
@@ -39,12 +41,14 @@ export async function route(request: Request, databases: Databases, bound: strin
   const url = new URL(request.url);
   let instance = databases.instance(bound ?? '') ?? databases.instances()[0];
   let path = url.pathname;
+  let basePath = '';
   const named = INSTANCE_PATH.exec(path);
   if (named) {
     const found = databases.instance(decodeURIComponentSafe(named[1]));
     if (!found) return { unknownInstance: named[1] };
     instance = found;
     path = named[2];
+    basePath = url.pathname.slice(0, url.pathname.length - path.length);
   }
   let database = instance.database;
   if (EXT_PATH.test(path)) database = instance.modulesDatabase;
@@ -59,7 +63,7 @@ export async function route(request: Request, databases: Databases, bound: strin
     if (errorHeader) headers.set('x-error-accept', errorHeader);
     rewritten = rebuilt(request, new URL(path + url.search, url), headers);
   }
-  return { request: rewritten, instance, database };
+  return { request: rewritten, instance, database, basePath };
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -188,6 +188,16 @@ describe('the path form /tabula/instances/<name>/…: an instance in the browser
     expect((await api.fetch('/tabula/instances/App-Services/v1/documents?uri=/p.json')).status).toBe(404);
   });
 
+  test('a transaction opened through the path form is found again where its 303 leads', async () => {
+    const api = await testApi();
+    await create(api, { name: 'shop' });
+    const open = await api.fetch('/tabula/instances/shop/v1/transactions', { method: 'POST', redirect: 'manual' });
+    const location = open.headers.get('location')!;
+    expect(location).toMatch(/^\/tabula\/instances\/shop\/v1\/transactions\/\d+$/);
+    const status = (await (await api.fetch(`${location}?format=json`)).json()) as { 'transaction-status': { database: { 'database-name': string } } };
+    expect(status['transaction-status'].database['database-name']).toBe('shop');
+  });
+
   test('an instance that does not exist is 404 naming it; a deleted one too', async () => {
     const api = await testApi();
     const err = await errorOf(await api.fetch('/tabula/instances/nope/v1/search'));

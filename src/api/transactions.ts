@@ -15,7 +15,7 @@ import { DbError } from '../db/errors';
 import { RAPI_NS } from '../db/xml';
 import type { TransactionStatus } from '../db/transactions';
 import type { TransactionStatusJson } from '../wire/transactions';
-import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
+import { basePathOf, requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
 import { structuredFormat } from './http/negotiate';
@@ -38,7 +38,9 @@ async function open(c: ApiContext, deps: ApiDeps): Promise<Response> {
   const limit = params.one('timeLimit');
   if (limit !== undefined && !/^\d+$/.test(limit)) throw new DbError('REST-INVALIDPARAM', `invalid time limit: ${limit}`);
   const txn = await deps.db.transactions.begin(c.get('principal'), { name: name || undefined, timeLimit: limit === undefined ? undefined : Number(limit) });
-  const location = `${prefixOf(c)}/transactions/${txn.id}`;
+  // Back to the same instance and database: a browser follows the 303 before its script sees it.
+  const database = params.one('database');
+  const location = `${basePathOf(c)}${prefixOf(c)}/transactions/${txn.id}${database === undefined ? '' : `?database=${encodeURIComponent(database)}`}`;
   return new Response(null, {
     status: 303,
     statusText: 'See Other',

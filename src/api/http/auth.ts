@@ -31,6 +31,12 @@ import { NonceTracker } from './digest-nonces';
  */
 export interface HostBindings {
   requestTarget?: string;
+  /**
+   * Set by the dispatcher, never by a client: the path the request's API path was found under
+   * (`/tabula/instances/<name>` for the browser's path form; empty otherwise), so a Location
+   * the answer gives leads back to the same instance (src/api/dispatch.ts).
+   */
+  basePath?: string;
 }
 
 const secret = crypto.getRandomValues(new Uint8Array(32));

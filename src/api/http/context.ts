@@ -5,6 +5,7 @@ import type { Principal } from '../../db/security';
 import { DbError } from '../../db/errors';
 import type { Deadline } from '../../db/deadline';
 import type { Databases } from '../../db/catalog';
+import type { HostBindings } from './auth';
 
 export interface ApiEnv {
   Variables: {
@@ -40,6 +41,12 @@ export interface ApiOptions {
 /** What every route handler of one database's app can reach: that database (`db`) and the server's catalogue. */
 export interface ApiDeps extends ApiOptions {
   databases: Databases;
+}
+
+/** The path the request's API path was found under: `/tabula/instances/<name>` for the browser's path form, else empty (src/api/dispatch.ts). */
+export function basePathOf(c: ApiContext): string {
+  const base = (c.env as HostBindings | undefined)?.basePath;
+  return typeof base === 'string' ? base : '';
 }
 
 /** 403 SEC-PRIV unless the acting user holds `role` (directly or by inheritance). */
