@@ -19,7 +19,8 @@ import { createIndexesApi, type IndexesApi } from './indexes';
 import { createSearchApi, type SearchApi } from './search';
 import { createValuesApi, type ValuesApi } from './values';
 import { createDatabaseApi, createSnapshotsApi, type DatabaseApi, type SnapshotsApi } from './scenes';
-import { createTransactionsApi, inTransaction, type TransactionsApi } from './transactions';
+import { createTransactionsApi, type TransactionsApi } from './transactions';
+import { asSent, createDatabasesApi, createInstancesApi, type DatabasesApi, type InstancesApi, type RequestScope } from './databases';
 import type { Send } from './transport';
 import type {
   BulkWrittenDocument,
@@ -31,6 +32,7 @@ import type {
 import type { SampleSummary, SamplesList } from '../wire/samples';
 
 export { ApiError } from './api-error';
+export { asSent, type RequestScope } from './databases';
 export type { ErrorResponse } from './api-error';
 export type * from './types';
 export type { SampleSummary } from '../wire/samples';
@@ -38,6 +40,7 @@ export type { ListQuery, SearchScope, SearchQuery, SearchApi } from './search';
 export type { ValuesApi, ValuesDefinitionRef, ValuesQuery, ValuesRead, ValuesView } from './values';
 export type { DatabaseApi, ImportSceneOptions, SceneImported, SceneProgress, SnapshotInfo, SnapshotsApi } from './scenes';
 export type { OpenedTransaction, OpenTransactionOptions, TransactionStatus, TransactionsApi } from './transactions';
+export type { DatabaseCounts, DatabasesApi, InstancesApi, RemoveInstanceOptions, RestInstance, RestInstanceSpec } from './databases';
 
 export interface ClientOptions {
   /**
@@ -56,6 +59,13 @@ export interface ClientOptions {
    * ./transactions). Usually set through {@link TabulaClient.withTransaction}.
    */
   transaction?: string;
+  /**
+   * The database every request runs against, by name: `database` is sent to the paths that
+   * take one (the data endpoints, `/v1/config/…`, transactions, Tabula's whole-database paths;
+   * `carriesDatabase` in ./databases) and to no other. Without it a request reaches its REST
+   * instance's content database. Usually set through {@link TabulaClient.withDatabase}.
+   */
+  database?: string;
 }
 
 export interface RequestOptions {
@@ -110,6 +120,17 @@ export interface TabulaClient {
    * inside transaction `txid` (undefined: outside any). This client is unchanged.
    */
   withTransaction(txid: string | undefined): TabulaClient;
+  /** The database this client's requests name (`database`), if any: none means the instance's content database. */
+  readonly databaseName: string | undefined;
+  /**
+   * The same client with every request that takes `database` run against database `name`
+   * (undefined: the instance's content database). This client is unchanged.
+   */
+  withDatabase(name: string | undefined): TabulaClient;
+  /** The server's databases (`/manage/v2/databases`): list, counts, create, remove. */
+  readonly databases: DatabasesApi;
+  /** The server's REST instances (`/v1/rest-apis`): list, create, remove. */
+  readonly instances: InstancesApi;
   /** Multi-statement transactions (`/v1/transactions`): open, status, commit, rollback. */
   readonly transactions: TransactionsApi;
   /** Resolves when the server answers `/v1/ping`; rejects with an ApiError otherwise. */
@@ -155,9 +176,11 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const authorization = options.user ? basicAuthorization(options.user, options.password ?? '') : undefined;
   const transaction = options.transaction || undefined;
+  const database = options.database || undefined;
+  const scope: RequestScope = { transaction, database };
 
   const send: Send = async (method, path, sentParams, init = {}) => {
-    const params = transaction === undefined ? sentParams : inTransaction({ path, params: sentParams ?? new URLSearchParams() }, transaction).params;
+    const params = transaction === undefined && database === undefined ? sentParams : asSent({ path, params: sentParams ?? new URLSearchParams() }, scope).params;
     const query = params && [...params.keys()].length > 0 ? `?${params}` : '';
     const url = `${baseUrl}${path}${query}`;
     const headers = new Headers(init.headers);
@@ -259,6 +282,10 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     user: options.user || undefined,
     transaction,
     withTransaction: (txid) => createClient({ ...options, transaction: txid }),
+    databaseName: database,
+    withDatabase: (name) => createClient({ ...options, database: name }),
+    databases: createDatabasesApi(send),
+    instances: createInstancesApi(send),
     transactions: createTransactionsApi(send),
     async ping({ signal } = {}) {
       await discard(await send('GET', '/v1/ping', undefined, { signal }));
@@ -268,8 +295,8 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     sparql: createSparqlApi(send),
     graphs: createGraphsApi(send),
     queryOptions: createQueryOptionsApi(send),
-    indexes: createIndexesApi(send),
-    values: createValuesApi(send, baseUrl, transaction),
+    indexes: createIndexesApi(send, database),
+    values: createValuesApi(send, baseUrl, scope),
     database: createDatabaseApi(send),
     snapshots: createSnapshotsApi(send),
     samples: {

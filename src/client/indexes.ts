@@ -53,7 +53,7 @@ export interface IndexReport {
 
 export interface IndexRequestOptions {
   signal?: AbortSignal;
-  /** The database whose properties are read or written; default {@link DEFAULT_DATABASE}. */
+  /** The database whose properties are read or written; default: the client's own (`database`), else {@link DEFAULT_DATABASE}. */
   database?: string;
 }
 
@@ -70,14 +70,15 @@ export const CONFIG_INDEXES_PATH = '/v1/config/indexes';
 
 const propertiesPath = (database: string | undefined): string => `/manage/v2/databases/${encodeURIComponent(database || DEFAULT_DATABASE)}/properties`;
 
-export function createIndexesApi(send: Send): IndexesApi {
+/** `clientDatabase`: the client's `database`, the one whose properties are meant when a call names none. */
+export function createIndexesApi(send: Send, clientDatabase?: string): IndexesApi {
   return {
-    async read({ signal, database } = {}) {
+    async read({ signal, database = clientDatabase } = {}) {
       const res = await send('GET', propertiesPath(database), new URLSearchParams({ format: 'json' }), { signal, headers: { Accept: 'application/json' } });
       return readDatabaseIndexes(await res.json());
     },
 
-    async update(update, { signal, database } = {}) {
+    async update(update, { signal, database = clientDatabase } = {}) {
       const res = await send('PUT', propertiesPath(database), undefined, {
         signal,
         headers: { 'Content-Type': 'application/json' },

@@ -16,7 +16,7 @@
  */
 import type { ValuesList, ValuesResponse } from '../wire/values';
 import { appendScope, checkInteger, list, requestUrl, type SearchRequestSpec, type SearchScopeParams } from './search';
-import { inTransaction } from './transactions';
+import { asSent, type RequestScope } from './databases';
 import type { Send } from './transport';
 
 export const VALUES_PATH = '/v1/values';
@@ -107,8 +107,8 @@ export function readValuesResponse(text: string): ValuesResponse {
   return body;
 }
 
-/** `transaction`: the txid the client's `send` adds, so a read reports the URL it really went to. */
-export function createValuesApi(send: Send, baseUrl: string, transaction?: string): ValuesApi {
+/** `scope`: the txid and database the client's `send` adds, so a read reports the URL it really went to. */
+export function createValuesApi(send: Send, baseUrl: string, scope: RequestScope = {}): ValuesApi {
   const accept = { Accept: 'application/json' };
   return {
     async list(options, { signal } = {}) {
@@ -124,7 +124,7 @@ export function createValuesApi(send: Send, baseUrl: string, transaction?: strin
 
     async read(name, query = {}, { signal } = {}) {
       // Described inside the async function, so a bad argument rejects like any failure.
-      const request = inTransaction(valuesRequest(name, query), transaction);
+      const request = asSent(valuesRequest(name, query), scope);
       const res = await send(request.method, request.path, request.params, { signal, headers: accept });
       const text = await res.text();
       return { response: readValuesResponse(text), request, url: requestUrl(baseUrl, request), text };

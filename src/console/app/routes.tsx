@@ -5,6 +5,7 @@ import { GraphBrowser } from '../features/graph-browser/components/graph-browser
 import { OptionsRoute } from '../features/query-options/components/options-route';
 import { SearchPage } from '../features/search/components/search-page';
 import { AnalyticsRoute } from '../features/analytics/components/analytics-route';
+import { DatabasesPage } from '../features/databases/components/databases-page';
 
 export interface AppRoute {
   path: string;
@@ -23,6 +24,7 @@ export const routes: readonly AppRoute[] = [
   { path: '/analytics', label: 'Analytics', summary: 'distinct values, frequencies and aggregates as charts and tables', render: (params) => <AnalyticsRoute params={params} /> },
   { path: '/sparql', label: 'SPARQL', summary: 'an editor with completion, results in every format, history and saved queries', render: (params) => <SparqlEditorRoute params={params} /> },
   { path: '/graphs', label: 'Graphs', summary: 'graphs and their triples, a node\'s neighbourhood, RDF import and export', render: (params) => <GraphBrowser params={params} /> },
+  { path: '/databases', label: 'Databases', summary: 'the server’s databases and what each holds, its REST instances; create, use and delete databases', render: () => <DatabasesPage /> },
 ];
 
 export const HOME_PATH = '/documents';

@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react';
+import { asSent } from '../../client/create-client';
 import { useConnection } from '../lib/connection';
 import { requestSnippets, type RequestDescription, type RequestKind } from '../lib/request-snippets';
 
 /**
  * The base URL requests go to, absolute: this page's origin when the console talks to its own
- * service worker; and the transaction they run in, whose `txid` a shown request must carry
- * (`inTransaction` in src/client/transactions.ts).
+ * service worker; and `sent`, a request as the client sends it — with the open transaction's
+ * `txid` and the database's `database` where its path takes them (`asSent` in
+ * src/client/databases.ts), so a shown or copied request is the one that went out.
  */
-export function useRequestBase(): { base: string; sameOrigin: boolean; transaction: string | undefined } {
+export function useRequestBase(): { base: string; sameOrigin: boolean; sent<T extends { path: string; params: URLSearchParams }>(spec: T): T } {
   const { client } = useConnection();
-  return { base: client.baseUrl || window.location.origin, sameOrigin: !client.baseUrl, transaction: client.transaction };
+  const scope = { transaction: client.transaction, database: client.databaseName };
+  return { base: client.baseUrl || window.location.origin, sameOrigin: !client.baseUrl, sent: (spec) => asSent(spec, scope) };
 }
 
 /**

@@ -1,7 +1,13 @@
 /**
- * The active connection — target, user, and the client built from them — shared
+ * The active connection — target, user, database, and the client built from them — shared
  * by every part of the console. Changing it persists the settings and drops all
  * cached server state, since it may belong to another database or another user.
+ *
+ * The database is named on every request that takes one (the client's `database` option). Should
+ * it stop existing — deleted here, by another tab or by a script — the console goes back to the
+ * default database and says so: when the server's list of databases no longer has it
+ * ({@link Connection.fallBack}, called by the connection bar), or when a request naming it is
+ * refused 400 XDMP-NOSUCHDB (watched here, for users who may not list databases).
  *
  * While a person keeps a multi-statement transaction open (the connection bar opens and
  * ends it), `client` is the client inside it: documents, search, values, graph and SPARQL requests carry
@@ -10,7 +16,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createClient, type TabulaClient, type TransactionStatus } from '../../client/create-client';
-import { clientOptions, connectionKey, loadSettings, saveSettings, type ConnectionSettings } from './connection-settings';
+import { clientOptions, connectionKey, loadSettings, namesMissingDatabase, saveSettings, serverKey, withDatabase, type ConnectionSettings } from './connection-settings';
 import {
   loadTransaction,
   openedTransaction,
@@ -45,7 +51,16 @@ export interface Connection {
   key: string;
   /** The client and key outside any transaction. */
   base: { client: TabulaClient; key: string };
+  /** The server and user, whatever the database: the key of what is the server's (its databases and instances). */
+  server: string;
   update(settings: ConnectionSettings): void;
+  /** Runs the console's requests against database `name` (the default's name: the default, none named). */
+  switchDatabase(name: string): void;
+  /** Goes back to the default database because `missing`, the one in use, no longer exists; says so until dismissed. */
+  fallBack(missing: string): void;
+  /** The database found missing, while its notice shows. */
+  missingDatabase: string | undefined;
+  dismissMissingDatabase(): void;
   /** The transaction the console runs in, while one is open. */
   transaction: OpenTransaction | undefined;
   transactions: ConsoleTransactions;
@@ -64,6 +79,7 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   const baseClient = useMemo(() => createClient(clientOptions(settings)), [settings]);
   const [transaction, setTransaction] = useState(() => loadTransaction(tabStorage(), connectionKey(settings), Date.now()));
   const [ended, setEnded] = useState<EndedTransaction | undefined>();
+  const [missingDatabase, setMissingDatabase] = useState<string | undefined>();
 
   useEffect(() => saveTransaction(tabStorage(), baseKey, transaction), [baseKey, transaction]);
 
@@ -74,12 +90,35 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       if (transaction) void baseClient.transactions.rollback(transaction.txid).catch(() => undefined);
       setTransaction(undefined);
       setEnded(undefined);
+      setMissingDatabase(undefined);
       saveSettings(storage(), next);
       queryClient.clear();
       setSettings(next);
     },
     [queryClient, transaction, baseClient],
   );
+  const switchDatabase = useCallback((name: string) => update(withDatabase(settings, name)), [update, settings]);
+  const fallBack = useCallback(
+    (missing: string) => {
+      if (settings.database !== missing) return;
+      update({ ...settings, database: '' });
+      setMissingDatabase(missing);
+    },
+    [update, settings],
+  );
+  const dismissMissingDatabase = useCallback(() => setMissingDatabase(undefined), []);
+
+  // A request naming the database in use refused because there is no such database: it is gone.
+  // Only queries are watched: they all run against the database in use, while a mutation may
+  // name another on purpose (creating one and loading it).
+  const database = settings.database;
+  useEffect(() => {
+    if (!database) return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      // After the cache has told everyone of this error: the fall-back clears the cache.
+      if (event.type === 'updated' && event.action.type === 'error' && namesMissingDatabase(event.action.error, database)) setTimeout(() => fallBack(database), 0);
+    });
+  }, [queryClient, database, fallBack]);
 
   const transactions = useMemo<ConsoleTransactions>(
     () => ({
@@ -110,9 +149,23 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   const txid = transaction?.txid;
   const client = useMemo(() => baseClient.withTransaction(txid), [baseClient, txid]);
   const key = transactionKey(baseKey, transaction);
+  const server = serverKey(settings);
   const value = useMemo<Connection>(
-    () => ({ settings, client, key, base: { client: baseClient, key: baseKey }, update, transaction, transactions }),
-    [settings, client, key, baseClient, baseKey, update, transaction, transactions],
+    () => ({
+      settings,
+      client,
+      key,
+      base: { client: baseClient, key: baseKey },
+      server,
+      update,
+      switchDatabase,
+      fallBack,
+      missingDatabase,
+      dismissMissingDatabase,
+      transaction,
+      transactions,
+    }),
+    [settings, client, key, baseClient, baseKey, server, update, switchDatabase, fallBack, missingDatabase, dismissMissingDatabase, transaction, transactions],
   );
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
 }

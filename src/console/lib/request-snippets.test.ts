@@ -163,6 +163,18 @@ describe('Node client', () => {
     });
   });
 
+  test('a SPARQL POST naming a database names it in the connection', () => {
+    const calls = nodeCalls(nodeSnippet({ ...post, url: `${post.url}&database=demo` }, 'sparql'));
+    expect(calls[0].args[0]).toMatchObject({ database: 'demo' });
+    expect(calls[1]).toMatchObject({ kind: 'sparql', args: [{ defaultGraphs: ['http://g'], query: tricky }] });
+  });
+
+  test('a request sent as it was keeps its database in its URL, not in the connection', () => {
+    const calls = nodeCalls(nodeSnippet({ ...get, url: `${get.url}&database=demo` }, 'search'));
+    expect(calls[0].args[0]).not.toHaveProperty('database');
+    expect(new URL(String(calls[1].args[0]), 'http://x').searchParams.get('database')).toBe('demo');
+  });
+
   test('a SPARQL GET has no client call of its own: sent as it was, and the comment says so', () => {
     const sparqlGet: RequestDescription = { method: 'GET', url: 'http://127.0.0.1:4173/v1/graphs/sparql?query=ASK%7B%7D', headers: { Accept: 'application/sparql-results+json' } };
     const snippet = nodeSnippet(sparqlGet, 'sparql');

@@ -93,9 +93,13 @@ export function fetchSnippet(request: RequestDescription, { user, sameOrigin }: 
 export function nodeSnippet(request: RequestDescription, kind: RequestKind, { user }: SnippetContext = {}): string {
   const target = new URL(request.url);
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  const call = officialCall(request, kind, target);
+  // The client's own calls name the database through the connection's `database`; a request sent as it was keeps it in its URL.
+  const database = call.code ? target.searchParams.get('database') : null;
   const connection = [
     `  host: ${jsString(target.hostname)},`,
     `  port: ${port},`,
+    ...(database !== null ? [`  database: ${jsString(database)},`] : []),
     `  user: ${jsString(user ?? 'admin')},`,
     `  password: '…',`,
     `  authType: 'DIGEST',`,
@@ -104,7 +108,6 @@ export function nodeSnippet(request: RequestDescription, kind: RequestKind, { us
   const lines = [`const marklogic = require('marklogic');`];
   if (!user) lines.push(`// The console named no user: this browser's database then acts as admin.`);
   lines.push(`const db = marklogic.createDatabaseClient({`, ...connection, `});`);
-  const call = officialCall(request, kind, target);
   if (call.code) return [...lines, call.code].join('\n');
   return [...lines, ...call.why.map((line) => `// ${line}`), sendRequestCall(request, target)].join('\n');
 }
@@ -128,7 +131,7 @@ function officialCall(request: RequestDescription, kind: RequestKind, target: UR
       if (request.method !== 'POST' || request.headers['Content-Type'] !== 'application/sparql-query') {
         return { why: [`db.graphs.sparql() sends a query by POST as application/sparql-query; the console sent this one by ${request.method}.`] };
       }
-      const known = (name: string) => ['default-graph-uri', 'named-graph-uri', 'base'].includes(name) || name.startsWith('bind:');
+      const known = (name: string) => ['default-graph-uri', 'named-graph-uri', 'base', 'database'].includes(name) || name.startsWith('bind:');
       const other = names.filter((name) => !known(name));
       if (other.length > 0) return { why: [`db.graphs.sparql() cannot send ${[...new Set(other)].join(', ')} as the console did.`] };
       return { code: sparqlCall(request, target.searchParams), why: [] };

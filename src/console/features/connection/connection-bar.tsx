@@ -1,21 +1,23 @@
 import { useState } from 'react';
 import { useConnection } from '../../lib/connection';
-import { actingUser, localUsers } from '../../lib/connection-settings';
+import { actingUser, appliedConnection, databaseInUse, localUsers } from '../../lib/connection-settings';
 import { ConnectionForm } from './connection-form';
 import { ConnectionStatus } from './connection-status';
+import { DatabaseSelect } from './database-select';
 import { ResetDatabase } from './reset-database';
 import { ScenesDialog } from '../scenes/components/scenes-dialog';
 import { TransactionItem, TransactionPanel, useTransactionBar } from '../transactions/components/transaction-bar';
 
-/** Why the target and user cannot change: a transaction belongs to the user who opened it, on its server. */
+/** Why the target, user and database cannot change: a transaction belongs to the user who opened it, in its database on its server. */
 const HELD_BY_TRANSACTION = 'Commit or roll back the open transaction first';
 
 /**
- * Which database the console talks to and as whom; the user of this browser's database switches in
- * place. It also opens and ends the multi-statement transaction the console's requests run in.
+ * Which server and database the console talks to and as whom; the user of this browser's
+ * database and the database switch in place. It also opens and ends the multi-statement
+ * transaction the console's requests run in, and says when the database in use has gone.
  */
 export function ConnectionBar() {
-  const { settings, update, transaction } = useConnection();
+  const { settings, update, transaction, missingDatabase, dismissMissingDatabase } = useConnection();
   const [editing, setEditing] = useState(false);
   const bar = useTransactionBar();
   const held = transaction !== undefined;
@@ -26,11 +28,12 @@ export function ConnectionBar() {
     <section className="connection-bar" aria-label="Connection">
       <div className="connection-bar__row">
         <div className="connection-bar__item">
-          <span className="connection-bar__label">Database</span>
+          <span className="connection-bar__label">Target</span>
           <span className="connection-bar__value" data-testid="connection-target">
             {local ? 'This browser (IndexedDB)' : settings.baseUrl}
           </span>
         </div>
+        <DatabaseSelect held={held} heldReason={HELD_BY_TRANSACTION} />
         <div className="connection-bar__item">
           <label className="connection-bar__label" htmlFor="acting-user">
             Acting as
@@ -76,12 +79,22 @@ export function ConnectionBar() {
         </div>
       </div>
       <TransactionPanel bar={bar} />
+      {missingDatabase !== undefined && (
+        <div className="connection-notice" role="region" aria-label="Database gone">
+          <p role="status" className="connection-notice__text">
+            The database “{missingDatabase}” no longer exists: the console now uses {databaseInUse(settings)}.
+          </p>
+          <button type="button" className="button button--small button--ghost" onClick={dismissMissingDatabase}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {editing && !held && (
         <ConnectionForm
           settings={settings}
           onCancel={() => setEditing(false)}
           onApply={(next) => {
-            update(next);
+            update(appliedConnection(settings, next));
             setEditing(false);
           }}
         />

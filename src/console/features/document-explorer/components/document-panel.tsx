@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { documentReadRequest } from '../../../../client/create-client';
-import { inTransaction } from '../../../../client/transactions';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { SentRequest, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
@@ -37,7 +36,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
     navigate(explorerHref({ ...state, tab }), { replace: true });
   };
   const canEdit = state.tab === 'content' && doc.data !== undefined && doc.data.format !== 'binary' && !editing;
-  const { base, transaction } = useRequestBase();
+  const { base, sent } = useRequestBase();
 
   return (
     <article className="panel document-panel" aria-labelledby="document-title">
@@ -82,8 +81,8 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
         ) : (
           <MetadataTab uri={uri} />
         )}
-        {/* The read behind the tab shown: its content, or its metadata as JSON (in the open transaction, if any). */}
-        <SentRequest request={describeRequest(base, inTransaction(documentReadRequest(uri, state.tab), transaction))} kind="document" />
+        {/* The read behind the tab shown: its content, or its metadata as JSON (in the open transaction and the database in use). */}
+        <SentRequest request={describeRequest(base, sent(documentReadRequest(uri, state.tab)))} kind="document" />
       </div>
       <EmbeddedTriples uri={uri} enabled={doc.data !== undefined && canEmbedTriples(doc.data.format)} />
 

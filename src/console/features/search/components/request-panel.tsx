@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../../../client/create-client';
 import { requestUrl, withFormat, type SearchRequestSpec } from '../../../../client/search';
-import { inTransaction } from '../../../../client/transactions';
 import { CodeEditor } from '../../../components/code-editor';
 import { CopyRequest, NameValueTable, useRequestBase } from '../../../components/copy-request';
 import { ErrorMessage } from '../../../components/error-message';
@@ -31,9 +30,9 @@ export function RequestPanel({ request: described, run, kind = 'search' }: { req
   const id = useId();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState<View>('json');
-  const { base, transaction } = useRequestBase();
-  // As it went out: with the open transaction's txid.
-  const request = inTransaction(described, transaction);
+  const { base, sent } = useRequestBase();
+  // As it went out: with the open transaction's txid and the database in use.
+  const request = sent(described);
   const params = [...request.params];
 
   return (

@@ -47,10 +47,10 @@ export function ResultsPanel({ run, runShortcut }: { run: RunState | undefined; 
 
 /** The HTTP request the run sent, to read and copy. */
 function RunRequestSection({ request }: { request: RunRequest }) {
-  const { base } = useRequestBase();
+  const { base, sent } = useRequestBase();
   let spec;
   try {
-    spec = sentRequest(request);
+    spec = sent(sentRequest(request));
   } catch {
     // A binding the client refuses: nothing was sent, and the run's error says why.
     return null;
