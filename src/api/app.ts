@@ -79,11 +79,12 @@ export function createApi(options: ApiOptions): Api {
     if (!app) apps.set(db, (app = databaseApi({ ...options, db, databases: server }, faults)));
     return app;
   };
+  let opened: Databases | undefined;
   return {
     databases,
     async fetch(request, env) {
       try {
-        const server = await databases();
+        const server = opened ?? (opened = await databases());
         const routed = await route(request, server, options.instance);
         // An instance the path form names but the server has not: the home database's app answers 404, after authentication.
         if ('unknownInstance' in routed) return await appOf(server.home, server).fetch(request, env);

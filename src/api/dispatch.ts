@@ -38,8 +38,9 @@ export interface Routed {
  * one when absent). Undefined when the path form names no instance: the caller answers 404.
  */
 export async function route(request: Request, databases: Databases, bound: string | undefined): Promise<Routed | { unknownInstance: string }> {
-  const url = new URL(request.url);
-  let instance = databases.instance(bound ?? '') ?? databases.instances()[0];
+  // Cut from the serialised URL rather than parsed: every request passes here (as in Params).
+  const url = splitUrl(request.url);
+  let instance = (bound === undefined ? undefined : databases.instance(bound)) ?? databases.builtinInstance();
   let path = url.pathname;
   let basePath = '';
   const named = INSTANCE_PATH.exec(path);
@@ -61,9 +62,20 @@ export async function route(request: Request, databases: Databases, bound: strin
   if (path !== url.pathname || errorHeader) {
     const headers = new Headers(request.headers);
     if (errorHeader) headers.set('x-error-accept', errorHeader);
-    rewritten = rebuilt(request, new URL(path + url.search, url), headers);
+    rewritten = rebuilt(request, new URL(path + url.search, request.url), headers);
   }
   return { request: rewritten, instance, database, basePath };
+}
+
+/** The path and query (with its `?`) of a serialised absolute URL. */
+function splitUrl(href: string): { pathname: string; search: string } {
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  if (start < 0) return { pathname: '/', search: '' };
+  const hash = href.indexOf('#', start);
+  const end = hash < 0 ? href.length : hash;
+  const q = href.indexOf('?', start);
+  if (q < 0 || q > end) return { pathname: href.slice(start, end), search: '' };
+  return { pathname: href.slice(start, q), search: href.slice(q, end) };
 }
 
 function decodeURIComponentSafe(text: string): string {
@@ -78,7 +90,7 @@ function decodeURIComponentSafe(text: string): string {
  * The one `database` value of the query string (or of a SPARQL form body), undefined when
  * absent, repeated or undecodable: the handler then reports it as it reports any bad parameter.
  */
-async function databaseParam(url: URL, request: Request, path: string, databases: Databases): Promise<string | undefined> {
+async function databaseParam(url: { search: string }, request: Request, path: string, databases: Databases): Promise<string | undefined> {
   let values = url.search.includes('database=') ? safeParams(url.search).getAll('database') : [];
   if (values.length === 0 && request.method === 'POST' && SPARQL_PATH.test(path) && mediaType(request.headers.get('content-type')) === 'application/x-www-form-urlencoded') {
     // A SPARQL form POST may carry its parameters in the body; read from a copy, within the payload limit.

@@ -277,7 +277,8 @@ export class Databases {
     return name === DEFAULT_INSTANCE ? this.builtinInstance() : this.store.instances.get(name);
   }
 
-  private builtinInstance(): InstanceRecord {
+  /** `App-Services`: the home database, `Modules`, the host's port. */
+  builtinInstance(): InstanceRecord {
     return { name: DEFAULT_INSTANCE, group: DEFAULT_GROUP, database: this.home.name, modulesDatabase: MODULES_DATABASE, port: this.defaultPort, errorFormat: 'json', builtin: true };
   }
 
