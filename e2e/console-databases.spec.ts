@@ -2,9 +2,11 @@
  * Several databases as a person uses them in the console, through the real service worker:
  * create one on the Databases page, switch to it, write a document there and see it only
  * there, read its counts, delete it once confirmed. Also: a database made from a sample, one
- * deleted behind the console's back (it goes back to the default and says so), and the
- * database held while a transaction is open. Every step goes through the UI; the API is
- * consulted only to confirm what the UI claims.
+ * deleted behind the console's back (it goes back to the default and says so), the database
+ * and the instance held while a transaction is open, and a REST instance used from the
+ * connection bar and from the Databases page (its requests reach its content database; gone, the
+ * console goes back to App-Services and says so). Every step goes through the UI; the API is
+ * consulted only to set the scene and to confirm what the UI claims.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type Tabula } from 'tabula/testing';
@@ -16,6 +18,13 @@ const libraryDocuments = [...library.entries().keys()].filter((k) => k.startsWit
 
 /** The connection bar's database select. */
 const databaseSelect = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByLabel('Database', { exact: true });
+
+/** The connection bar's REST instance select. */
+const instanceSelect = (page: Page) => page.getByRole('region', { name: 'Connection' }).getByLabel('Instance', { exact: true });
+
+/** The Databases page's row of REST instance `name`. */
+const instanceRow = (page: Page, name: string): Locator =>
+  page.getByRole('table', { name: 'REST instances' }).getByTestId('instance-row').filter({ has: page.locator('th .mono', { hasText: new RegExp(`^${name}$`) }) });
 
 /** The Databases page's row of database `name`. */
 const row = (page: Page, name: string): Locator =>
@@ -161,6 +170,7 @@ test('a transaction holds the database; one deleted behind the console’s back 
   const bar = page.getByRole('group', { name: 'Transaction' });
   await expect(bar).toBeVisible();
   await expect(select).toBeDisabled();
+  await expect(instanceSelect(page)).toBeDisabled();
   await openDatabasesPage(page);
   await expect(row(page, 'scratch').getByRole('button', { name: 'Use scratch' })).toBeDisabled();
   await bar.getByRole('button', { name: 'Roll back' }).click();
@@ -188,4 +198,87 @@ test('a transaction holds the database; one deleted behind the console’s back 
   await expect(row(page, 'scratch')).toHaveCount(0);
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toBeHidden();
+});
+
+test('a REST instance: chosen in the bar, a document written there is in its database alone; back to App-Services; “Use” on the Databases page; gone, back to App-Services', async ({ page, tabula }) => {
+  const created = await tabula.fetch('/v1/rest-apis', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rest-api":{"name":"shop"}}' });
+  expect(created.status).toBe(201);
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const instance = instanceSelect(page);
+  await expect(instance).toHaveValue('');
+  await expect(instance.locator('option:checked')).toHaveText('App-Services');
+  await expect(instance.locator('option', { hasText: /^shop$/ })).toHaveCount(1);
+
+  // Choosing it sends the database back to its default, the instance's content database, and the bar says so.
+  await databaseSelect(page).selectOption('Modules');
+  await expect(databaseSelect(page)).toHaveValue('Modules');
+  await instance.selectOption('shop');
+  await expect(instance).toHaveValue('shop');
+  const changed = page.getByRole('region', { name: 'Instance changed' });
+  await expect(changed).toContainText('The console now uses the REST instance “shop”: the database went back to its default, shop.');
+  await expect(databaseSelect(page)).toHaveValue('');
+  await expect(databaseSelect(page).locator('option:checked')).toHaveText('shop');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  await changed.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(changed).toBeHidden();
+  // Kept across a reload.
+  await page.reload();
+  await expect(instanceSelect(page)).toHaveValue('shop');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+
+  // Write a document in the explorer: it goes under the instance's path, without naming a database.
+  const uri = '/orders/first.json';
+  const encoded = encodeURIComponent(uri);
+  await page.goto('/#/documents');
+  await page.getByRole('link', { name: 'New document' }).click();
+  const newDocument = page.getByRole('form', { name: 'New document' });
+  await newDocument.getByLabel('URI').fill(uri);
+  await replaceEditorText(page.getByTestId('new-document-editor'), '{"order": 1}');
+  await newDocument.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: uri })).toBeVisible();
+  const listedDocument = page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: /first\.json/ });
+  await expect(listedDocument).toBeVisible();
+  await page.locator('.document-panel').getByText('Request', { exact: true }).click();
+  const requestLine = page.getByTestId('sent-request-line');
+  await expect(requestLine).toContainText(`/tabula/instances/shop/v1/documents?uri=${encoded}`);
+  await expect(requestLine).not.toContainText('database=');
+  // It is in the database `shop`, not in Documents.
+  expect((await tabula.fetch(`/v1/documents?uri=${encoded}&database=shop`)).status).toBe(200);
+  expect((await tabula.fetch(`/v1/documents?uri=${encoded}&database=Documents`)).status).toBe(404);
+  expect((await tabula.fetch(`/v1/documents?uri=${encoded}`)).status).toBe(404);
+
+  // Back to App-Services from the bar: the document is not listed.
+  await instanceSelect(page).selectOption({ label: 'App-Services' });
+  await expect(instanceSelect(page)).toHaveValue('');
+  await expect(databaseSelect(page).locator('option:checked')).toHaveText('Documents');
+  await expect(page.getByRole('region', { name: 'Instance changed' })).toContainText('the REST instance “App-Services”: the database went back to its default, Documents.');
+  await page.goto('/#/documents');
+  await expect(page.getByText('No documents yet')).toBeVisible();
+  await expect(listedDocument).toHaveCount(0);
+
+  // The Databases page: App-Services in use; “Use” on shop switches again.
+  await openDatabasesPage(page);
+  await expect(page.getByTestId('instance-in-use')).toHaveText('the REST instance “App-Services”');
+  await expect(instanceRow(page, 'App-Services')).toContainText('in use');
+  await expect(instanceRow(page, 'shop')).toContainText('/tabula/instances/shop/');
+  await instanceRow(page, 'shop').getByRole('button', { name: 'Use shop' }).click();
+  await expect(instanceSelect(page)).toHaveValue('shop');
+  await expect(page.getByTestId('instance-in-use')).toHaveText('the REST instance “shop”');
+  await expect(page.getByTestId('database-in-use')).toHaveText('shop');
+  await expect(instanceRow(page, 'shop')).toContainText('in use');
+  await expect(instanceRow(page, 'App-Services').getByRole('button', { name: 'Use App-Services' })).toBeEnabled();
+  await expect(row(page, 'shop')).toContainText('in use');
+  await expect(row(page, 'shop').getByTestId('database-documents')).toHaveText('1');
+  await page.goto('/#/documents');
+  await expect(listedDocument).toBeVisible();
+
+  // Removed by someone else (here, the API): the console goes back to App-Services, and says so.
+  expect((await tabula.fetch('/v1/rest-apis/shop', { method: 'DELETE' })).status).toBe(204);
+  const gone = page.getByRole('region', { name: 'Instance gone' });
+  await expect(gone).toContainText('The REST instance “shop” no longer exists: the console now uses the REST instance “App-Services” and the database Documents.');
+  await expect(instanceSelect(page)).toHaveValue('');
+  await expect(instanceSelect(page).locator('option', { hasText: /^shop$/ })).toHaveCount(0);
+  await expect(page.getByText('No documents yet')).toBeVisible();
+  await gone.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(gone).toBeHidden();
 });

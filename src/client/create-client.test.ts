@@ -56,6 +56,58 @@ describe('requests', () => {
   });
 });
 
+describe('a base path: a place on this page’s origin (a REST instance’s path form)', () => {
+  function pathClient(baseUrl: string, options: ClientOptions = {}) {
+    const urls: string[] = [];
+    const client = createClient({
+      ...options,
+      baseUrl,
+      fetch: async (input) => {
+        urls.push(String(input));
+        return json({ 'range-element-index': [] });
+      },
+    });
+    return { client, urls };
+  }
+
+  test('every request goes to the path followed by the API path, its trailing slash stripped', async () => {
+    const { client, urls } = pathClient('/tabula/instances/shop/');
+    expect(client.baseUrl).toBe('/tabula/instances/shop');
+    await client.ping();
+    await client.databases.list().catch(() => undefined);
+    await client.withDatabase('other').search.list({}).catch(() => undefined);
+    expect(urls).toEqual([
+      '/tabula/instances/shop/v1/ping',
+      '/tabula/instances/shop/manage/v2/databases?format=json',
+      expect.stringMatching(/^\/tabula\/instances\/shop\/v1\/search\?.*database=other/),
+    ]);
+  });
+
+  test('a client derived from it (another database, a transaction) keeps the path', async () => {
+    const { client, urls } = pathClient('/tabula/instances/shop');
+    await client.withDatabase('x').withTransaction('t1').ping();
+    expect(urls).toEqual(['/tabula/instances/shop/v1/ping']);
+  });
+
+  test('outside a page it needs a fetch of its own (Node’s rejects a relative URL); something neither a URL nor a path is refused', () => {
+    expect(() => createClient({ baseUrl: '/tabula/instances/shop' })).toThrow(/baseUrl is required/);
+    expect(() => createClient({ baseUrl: 'tabula/instances/shop', fetch: globalThis.fetch })).toThrow(/a URL or a path starting with \//);
+  });
+
+  test.for([
+    { name: 'the client’s database', options: { database: 'other', contentDatabase: 'shop' }, path: '/manage/v2/databases/other/properties' },
+    { name: 'the instance’s content database when it names none', options: { contentDatabase: 'shop' }, path: '/manage/v2/databases/shop/properties' },
+    { name: 'Documents when neither is known', options: {}, path: '/manage/v2/databases/Documents/properties' },
+  ])('index properties are those of $name', async ({ options, path }) => {
+    const { client, urls } = pathClient('/tabula/instances/shop', options);
+    await client.indexes.read();
+    expect(urls).toEqual([`/tabula/instances/shop${path}?format=json`]);
+    // The content database is never sent as database=: the instance's own answers without it.
+    await client.withDatabase(undefined).search.list({}).catch(() => undefined);
+    expect(urls[1]).not.toContain('database=');
+  });
+});
+
 describe('documents.read', () => {
   test.for([
     { name: 'JSON by the format header', type: 'application/json; charset=utf-8', header: 'json', format: 'json' },

@@ -32,7 +32,7 @@ import type {
 import type { SampleSummary, SamplesList } from '../wire/samples';
 
 export { ApiError } from './api-error';
-export { asSent, type RequestScope } from './databases';
+export { asSent, BUILT_IN_INSTANCE, instanceBaseUrl, instancePath, type RequestScope } from './databases';
 export type { ErrorResponse } from './api-error';
 export type * from './types';
 export type { SampleSummary } from '../wire/samples';
@@ -44,8 +44,11 @@ export type { DatabaseCounts, DatabasesApi, InstancesApi, RemoveInstanceOptions,
 
 export interface ClientOptions {
   /**
-   * Where the API lives, e.g. `http://127.0.0.1:8000`. Omitted: this page's own
-   * origin (in a browser, the service worker answers there). Required in Node.
+   * Where the API lives, e.g. `http://127.0.0.1:8000`: each request goes to it followed by the
+   * API path. Omitted: this page's own origin (in a browser, the service worker answers there).
+   * A path (`/tabula/instances/shop`, `instancePath`) is one on this page's origin: there a
+   * REST instance other than the built-in one answers. Required in Node, unless `fetch` is given
+   * (which then receives the URL as it is).
    */
   baseUrl?: string;
   /** Sent as HTTP Basic credentials when set; otherwise no Authorization header. */
@@ -66,6 +69,13 @@ export interface ClientOptions {
    * instance's content database. Usually set through {@link TabulaClient.withDatabase}.
    */
   database?: string;
+  /**
+   * The content database of the REST instance `baseUrl` reaches, when it is not
+   * `Documents`: the database a request means when it names none, for the calls
+   * whose path must name one (a database's index properties, `client.indexes`). Requests that
+   * take `database=` still send none for it: the instance's content database answers them.
+   */
+  contentDatabase?: string;
 }
 
 export interface RequestOptions {
@@ -110,7 +120,7 @@ export interface BulkWriteOptions extends RequestOptions {
 }
 
 export interface TabulaClient {
-  /** The base URL requests go to ('' for this page's origin). */
+  /** The base URL requests go to: '' for this page's origin, a path (`/tabula/instances/shop`) for a place on it. */
   readonly baseUrl: string;
   readonly user: string | undefined;
   /** The transaction this client's requests run in (`txid`), if any. */
@@ -172,7 +182,7 @@ const DEFAULT_BATCH_SIZE = 50;
 const DEFAULT_MAX_BATCH_BYTES = 16 * 1024 * 1024;
 
 export function createClient(options: ClientOptions = {}): TabulaClient {
-  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const baseUrl = resolveBaseUrl(options.baseUrl, options.fetch !== undefined);
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const authorization = options.user ? basicAuthorization(options.user, options.password ?? '') : undefined;
   const transaction = options.transaction || undefined;
@@ -295,7 +305,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     sparql: createSparqlApi(send),
     graphs: createGraphsApi(send),
     queryOptions: createQueryOptionsApi(send),
-    indexes: createIndexesApi(send, database),
+    indexes: createIndexesApi(send, database ?? (options.contentDatabase || undefined)),
     values: createValuesApi(send, baseUrl, scope),
     database: createDatabaseApi(send),
     snapshots: createSnapshotsApi(send),
@@ -324,10 +334,13 @@ export function documentReadRequest(uri: string, category: 'content' | 'metadata
   return { method: 'GET' as const, path: '/v1/documents', params, headers };
 }
 
-function resolveBaseUrl(baseUrl: string | undefined): string {
-  if (baseUrl) return baseUrl.replace(/\/+$/, '');
+function resolveBaseUrl(baseUrl: string | undefined, ownFetch: boolean): string {
+  const base = (baseUrl ?? '').replace(/\/+$/, '');
+  const inPage = typeof globalThis.location?.origin === 'string';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(base)) return base;
+  if (base !== '' && !base.startsWith('/')) throw new TypeError(`createClient: baseUrl must be a URL or a path starting with /, got ${JSON.stringify(baseUrl)}`);
   // A relative URL only means something inside a page; Node's fetch rejects it.
-  if (typeof globalThis.location?.origin === 'string') return '';
+  if (inPage || (base !== '' && ownFetch)) return base;
   throw new TypeError('createClient: baseUrl is required outside a browser page');
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { testApi } from '../../test/helpers';
 import { keepRequest, keepWithBody, recordingClient, type Responder } from '../../test/recording-client';
 import { ApiError, asSent, createClient, type TabulaClient } from './create-client';
-import { carriesDatabase, inDatabase, readDatabaseCounts, readDatabaseList, readInstanceList } from './databases';
+import { carriesDatabase, inDatabase, instanceBaseUrl, instancePath, readDatabaseCounts, readDatabaseList, readInstanceList } from './databases';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
@@ -269,6 +269,26 @@ describe('client.instances', () => {
   });
 });
 
+describe('where a REST instance answers', () => {
+  test.for([
+    { name: 'this page’s origin: the path form', baseUrl: undefined, instance: { name: 'shop', port: '8003' }, expected: '/tabula/instances/shop' },
+    { name: 'a name needing escapes', baseUrl: '', instance: { name: 'a b/c' }, expected: '/tabula/instances/a%20b%2Fc' },
+    { name: 'a remote server: its host at the instance’s port', baseUrl: 'http://127.0.0.1:8000', instance: { name: 'shop', port: '8003' }, expected: 'http://127.0.0.1:8003' },
+    { name: 'a remote server without a port: the port added', baseUrl: 'https://ml.example.com/', instance: { name: 'shop', port: '8443' }, expected: 'https://ml.example.com:8443' },
+    { name: 'a remote server’s path is kept', baseUrl: 'http://h:8000/base/', instance: { name: 'shop', port: '8011' }, expected: 'http://h:8011/base' },
+  ])('$name', ({ baseUrl, instance, expected }) => {
+    expect(instanceBaseUrl(baseUrl, instance)).toBe(expected);
+  });
+
+  test.for(['', 'x', '0', '65536', undefined])('a remote instance without a usable port (%j) cannot be reached', (port) => {
+    expect(() => instanceBaseUrl('http://h:8000', { name: 'shop', port })).toThrow(/no port/);
+  });
+
+  test('an instance has a name', () => {
+    expect(() => instancePath('')).toThrow(TypeError);
+  });
+});
+
 describe('against the real handler', () => {
   async function connect() {
     const api = await testApi();
@@ -353,5 +373,29 @@ describe('against the real handler', () => {
     await client.instances.remove('shop', { content: true, modules: true });
     expect((await client.instances.list()).map((i) => i.name)).toEqual(['App-Services']);
     expect(await client.databases.list()).toEqual([builtIn.database, 'Modules']);
+  });
+
+  test('a client at an instance’s path reaches its content database without naming one, and 404 RESTAPI-NOTFOUND once it is gone', async () => {
+    const api = await testApi();
+    const at = (baseUrl: string) => createClient({ baseUrl, fetch: (input, init) => api.fetch(new URL(String(input), 'http://localhost:8000').href, init) });
+    const client = at('http://localhost:8000');
+    await client.instances.create('shop');
+    const shop = at(instanceBaseUrl('', { name: 'shop' }));
+    await shop.documents.write('/s.json', '{"s":1}');
+    expect((await shop.search.list({})).results.map((r) => r.uri)).toEqual(['/s.json']);
+    expect(await client.databases.counts('shop')).toMatchObject({ documents: 1 });
+    expect((await client.search.list({})).total).toBe(0);
+    // The server's paths answer under it too.
+    expect(await shop.databases.list()).toEqual(await client.databases.list());
+    const open = await shop.transactions.open();
+    await shop.withTransaction(open.txid).documents.write('/t.json', '{"t":1}');
+    await shop.transactions.commit(open.txid);
+    expect(await client.databases.counts('shop')).toMatchObject({ documents: 2 });
+
+    await client.instances.remove('shop');
+    const gone = await rejection(shop.ping());
+    expect(gone).toMatchObject({ statusCode: 404, messageCode: 'RESTAPI-NOTFOUND' });
+    expect(gone.message).toContain('instance shop does not exist');
+    expect(gone.request?.url).toBe('/tabula/instances/shop/v1/ping');
   });
 });

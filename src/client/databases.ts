@@ -24,6 +24,36 @@ import type { Send } from './transport';
 
 export type { DatabaseCountsJson, RestApiJson, RestApiListJson } from '../wire/instances';
 
+/** The built-in REST instance (MarkLogic's, and Tabula's: the home database, `Modules`, the host's port). */
+export const BUILT_IN_INSTANCE = 'App-Services';
+
+/**
+ * Where REST instance `name` answers in a browser, whose origin has no ports to tell instances
+ * apart: `/tabula/instances/<name>`, followed by the API path (`…/v1/search`, `…/manage/v2/…`);
+ * the server strips the prefix (docs/decisions/0034-databases-and-instances.md, decision 5).
+ */
+export function instancePath(name: string): string {
+  if (name === '') throw new TypeError('A REST instance name is required');
+  return `/tabula/instances/${encodeURIComponent(name)}`;
+}
+
+/**
+ * The base URL of REST instance `instance` of the server reached at `baseUrl`, for a client's
+ * `baseUrl` option: on this page's own origin (`baseUrl` empty or absent) the path form,
+ * {@link instancePath}; on a server of its own, the same URL at the instance's port (each instance
+ * listens on its own, as under `npm run serve` or on MarkLogic). An instance without a port
+ * cannot be reached there: that throws.
+ */
+export function instanceBaseUrl(baseUrl: string | undefined, instance: { name: string; port?: string }): string {
+  if (!baseUrl) return instancePath(instance.name);
+  const port = instance.port ?? '';
+  if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) throw new TypeError(`The REST instance ${instance.name} has no port to reach it at: ${JSON.stringify(port)}`);
+  const url = new URL(baseUrl);
+  url.port = port;
+  // URL writes a bare origin with a slash; the client joins paths to it without one.
+  return url.href.replace(/\/+$/, '');
+}
+
 /** The Management API's databases: `GET` lists them, `POST` creates one. */
 export const DATABASES_PATH = '/manage/v2/databases';
 /** REST instances: `GET` lists them, `POST` creates one. */

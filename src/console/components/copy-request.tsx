@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { asSent } from '../../client/create-client';
 import { useConnection } from '../lib/connection';
-import { requestSnippets, type RequestDescription, type RequestKind } from '../lib/request-snippets';
+import { requestBase, requestSnippets, type RequestDescription, type RequestKind } from '../lib/request-snippets';
 
 /**
  * The base URL requests go to, absolute: this page's origin when the console talks to its own
- * service worker; and `sent`, a request as the client sends it — with the open transaction's
+ * service worker (followed by the instance's path when it uses another REST instance); and `sent`, a request as the client sends it — with the open transaction's
  * `txid` and the database's `database` where its path takes them (`asSent` in
  * src/client/databases.ts), so a shown or copied request is the one that went out.
  */
 export function useRequestBase(): { base: string; sameOrigin: boolean; sent<T extends { path: string; params: URLSearchParams }>(spec: T): T } {
   const { client } = useConnection();
   const scope = { transaction: client.transaction, database: client.databaseName };
-  return { base: client.baseUrl || window.location.origin, sameOrigin: !client.baseUrl, sent: (spec) => asSent(spec, scope) };
+  return { ...requestBase(client.baseUrl, window.location.origin), sent: (spec) => asSent(spec, scope) };
 }
 
 /**
@@ -22,7 +22,7 @@ export function useRequestBase(): { base: string; sameOrigin: boolean; sent<T ex
 export function CopyRequest({ request, kind }: { request: RequestDescription; kind: RequestKind }) {
   const { client } = useConnection();
   const [status, setStatus] = useState('');
-  const snippets = requestSnippets(request, kind, { user: client.user, sameOrigin: !client.baseUrl });
+  const snippets = requestSnippets(request, kind, { user: client.user, sameOrigin: requestBase(client.baseUrl, window.location.origin).sameOrigin });
   const key = snippets.map((s) => s.text).join('\n');
   useEffect(() => setStatus(''), [key]);
   return (

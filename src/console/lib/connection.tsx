@@ -1,7 +1,14 @@
 /**
- * The active connection — target, user, database, and the client built from them — shared
- * by every part of the console. Changing it persists the settings and drops all
- * cached server state, since it may belong to another database or another user.
+ * The active connection — target, user, REST instance, database, and the client built from
+ * them — shared by every part of the console. Changing it persists the settings and drops all
+ * cached server state, since it may belong to another instance, database or user.
+ *
+ * The client reaches the instance in use (in this browser under `/tabula/instances/<name>`, on a
+ * remote server at its port); what is the server's — its databases and instances — is asked of
+ * the server as given (`serverClient`), which still answers when that instance is gone. Should it
+ * go, the console goes back to the built-in instance and says so: when the server's list of
+ * instances no longer has it ({@link Connection.fallBackInstance}, called by the connection bar),
+ * or when a request under its path is answered 404 RESTAPI-NOTFOUND (watched here).
  *
  * The database is named on every request that takes one (the client's `database` option). Should
  * it stop existing — deleted here, by another tab or by a script — the console goes back to the
@@ -15,8 +22,20 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createClient, type TabulaClient, type TransactionStatus } from '../../client/create-client';
-import { clientOptions, connectionKey, loadSettings, namesMissingDatabase, saveSettings, serverKey, withDatabase, type ConnectionSettings } from './connection-settings';
+import { createClient, type RestInstance, type TabulaClient, type TransactionStatus } from '../../client/create-client';
+import {
+  clientOptions,
+  connectionKey,
+  loadSettings,
+  namesMissingDatabase,
+  namesMissingInstance,
+  saveSettings,
+  serverClientOptions,
+  serverKey,
+  withDatabase,
+  withInstance,
+  type ConnectionSettings,
+} from './connection-settings';
 import {
   loadTransaction,
   openedTransaction,
@@ -51,8 +70,10 @@ export interface Connection {
   key: string;
   /** The client and key outside any transaction. */
   base: { client: TabulaClient; key: string };
-  /** The server and user, whatever the database: the key of what is the server's (its databases and instances). */
+  /** The server and user, whatever the instance and database: the key of what is the server's (its databases and instances). */
   server: string;
+  /** The client of what is the server's (its databases and instances): the server as given, whatever the instance, outside any transaction. */
+  serverClient: TabulaClient;
   update(settings: ConnectionSettings): void;
   /** Runs the console's requests against database `name` (the default's name: the default, none named). */
   switchDatabase(name: string): void;
@@ -61,6 +82,18 @@ export interface Connection {
   /** The database found missing, while its notice shows. */
   missingDatabase: string | undefined;
   dismissMissingDatabase(): void;
+  /**
+   * Runs the console's requests in REST instance `instance` (undefined, or the built-in one: the
+   * built-in one), against its default database; says so until dismissed.
+   */
+  switchInstance(instance: RestInstance | undefined): void;
+  /** The instance just switched to, while the notice saying so shows. */
+  switchedInstance: string | undefined;
+  /** Goes back to the built-in instance because `missing`, the one in use, no longer exists; says so until dismissed. */
+  fallBackInstance(missing: string): void;
+  /** The instance found missing, while its notice shows. */
+  missingInstance: string | undefined;
+  dismissInstanceNotice(): void;
   /** The transaction the console runs in, while one is open. */
   transaction: OpenTransaction | undefined;
   transactions: ConsoleTransactions;
@@ -77,9 +110,11 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState(() => loadSettings(storage()));
   const baseKey = connectionKey(settings);
   const baseClient = useMemo(() => createClient(clientOptions(settings)), [settings]);
+  const serverClient = useMemo(() => createClient(serverClientOptions(settings)), [settings]);
   const [transaction, setTransaction] = useState(() => loadTransaction(tabStorage(), connectionKey(settings), Date.now()));
   const [ended, setEnded] = useState<EndedTransaction | undefined>();
   const [missingDatabase, setMissingDatabase] = useState<string | undefined>();
+  const [instanceNotice, setInstanceNotice] = useState<{ switched?: string; missing?: string }>({});
 
   useEffect(() => saveTransaction(tabStorage(), baseKey, transaction), [baseKey, transaction]);
 
@@ -91,6 +126,7 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       setTransaction(undefined);
       setEnded(undefined);
       setMissingDatabase(undefined);
+      setInstanceNotice({});
       saveSettings(storage(), next);
       queryClient.clear();
       setSettings(next);
@@ -107,6 +143,23 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
     [update, settings],
   );
   const dismissMissingDatabase = useCallback(() => setMissingDatabase(undefined), []);
+  const switchInstance = useCallback(
+    (instance: RestInstance | undefined) => {
+      const next = withInstance(settings, instance);
+      update(next);
+      setInstanceNotice({ switched: next.instance });
+    },
+    [update, settings],
+  );
+  const fallBackInstance = useCallback(
+    (missing: string) => {
+      if (settings.instance !== missing) return;
+      update(withInstance(settings, undefined));
+      setInstanceNotice({ missing });
+    },
+    [update, settings],
+  );
+  const dismissInstanceNotice = useCallback(() => setInstanceNotice({}), []);
 
   // A request naming the database in use refused because there is no such database: it is gone.
   // Only queries are watched: they all run against the database in use, while a mutation may
@@ -119,6 +172,16 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       if (event.type === 'updated' && event.action.type === 'error' && namesMissingDatabase(event.action.error, database)) setTimeout(() => fallBack(database), 0);
     });
   }, [queryClient, database, fallBack]);
+
+  // A request under the instance's path answered 404 RESTAPI-NOTFOUND: the instance is gone. Every
+  // query of the connection goes there (what is the server's excepted), the ping first of all.
+  const instance = settings.instance;
+  useEffect(() => {
+    if (!instance) return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && namesMissingInstance(event.action.error, instance)) setTimeout(() => fallBackInstance(instance), 0);
+    });
+  }, [queryClient, instance, fallBackInstance]);
 
   const transactions = useMemo<ConsoleTransactions>(
     () => ({
@@ -157,15 +220,40 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
       key,
       base: { client: baseClient, key: baseKey },
       server,
+      serverClient,
       update,
       switchDatabase,
       fallBack,
       missingDatabase,
       dismissMissingDatabase,
+      switchInstance,
+      switchedInstance: instanceNotice.switched,
+      fallBackInstance,
+      missingInstance: instanceNotice.missing,
+      dismissInstanceNotice,
       transaction,
       transactions,
     }),
-    [settings, client, key, baseClient, baseKey, server, update, switchDatabase, fallBack, missingDatabase, dismissMissingDatabase, transaction, transactions],
+    [
+      settings,
+      client,
+      key,
+      baseClient,
+      baseKey,
+      server,
+      serverClient,
+      update,
+      switchDatabase,
+      fallBack,
+      missingDatabase,
+      dismissMissingDatabase,
+      switchInstance,
+      instanceNotice,
+      fallBackInstance,
+      dismissInstanceNotice,
+      transaction,
+      transactions,
+    ],
   );
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { documentReadRequest } from '../../client/create-client';
 import { postSearchRequest, searchRequest } from '../../client/search';
 import { sparqlQueryRequest } from '../../client/sparql';
-import { curlSnippet, describeRequest, describeSearchRequest, fetchSnippet, jsString, nodeSnippet, requestSnippets, shellQuote, type RequestDescription } from './request-snippets';
+import { curlSnippet, describeRequest, describeSearchRequest, fetchSnippet, jsString, nodeSnippet, requestBase, requestSnippets, shellQuote, type RequestDescription } from './request-snippets';
 
 const get: RequestDescription = {
   method: 'GET',
@@ -175,6 +175,14 @@ describe('Node client', () => {
     expect(new URL(String(calls[1].args[0]), 'http://x').searchParams.get('database')).toBe('demo');
   });
 
+  test('a SPARQL POST to a REST instance’s path in this browser is sent as it was, prefix included', () => {
+    const url = new URL(post.url);
+    const inShop = { ...post, url: `${url.origin}/tabula/instances/shop${url.pathname}${url.search}` };
+    const snippet = nodeSnippet(inShop, 'sparql');
+    expect(snippet).toContain("REST instance's path in this browser (/tabula/instances/shop/…)");
+    expect(nodeCalls(snippet)[1]).toEqual({ kind: 'sendRequest', args: [`/tabula/instances/shop${url.pathname}${url.search}`, { method: 'POST', headers: post.headers }, { requestBody: tricky }] });
+  });
+
   test('a SPARQL GET has no client call of its own: sent as it was, and the comment says so', () => {
     const sparqlGet: RequestDescription = { method: 'GET', url: 'http://127.0.0.1:4173/v1/graphs/sparql?query=ASK%7B%7D', headers: { Accept: 'application/sparql-results+json' } };
     const snippet = nodeSnippet(sparqlGet, 'sparql');
@@ -215,5 +223,23 @@ describe('the requests pages send, described', () => {
     });
     expect(describeRequest('', documentReadRequest('/a b.json'))).toEqual({ method: 'GET', url: '/v1/documents?uri=%2Fa+b.json', headers: {} });
     expect(describeRequest('http://h', documentReadRequest('/a.json', 'metadata')).url).toBe('http://h/v1/documents?uri=%2Fa.json&category=metadata&format=json');
+  });
+});
+
+describe('where the requests shown went', () => {
+  test.for([
+    { name: 'this page’s origin', clientBase: '', base: 'http://127.0.0.1:4173', sameOrigin: true },
+    { name: 'a REST instance’s path on it', clientBase: '/tabula/instances/shop', base: 'http://127.0.0.1:4173/tabula/instances/shop', sameOrigin: true },
+    { name: 'a remote server', clientBase: 'http://h:8003', base: 'http://h:8003', sameOrigin: false },
+  ])('$name', ({ clientBase, base, sameOrigin }) => {
+    expect(requestBase(clientBase, 'http://127.0.0.1:4173')).toEqual({ base, sameOrigin });
+  });
+
+  test('a request to an instance’s path: absolute for curl, relative for fetch, prefix kept', () => {
+    const { base, sameOrigin } = requestBase('/tabula/instances/shop', 'http://127.0.0.1:4173');
+    const request = describeRequest(base, documentReadRequest('/a.json'));
+    expect(request.url).toBe('http://127.0.0.1:4173/tabula/instances/shop/v1/documents?uri=%2Fa.json');
+    expect(curlRequest(curlSnippet(request)).url).toBe(request.url);
+    expect(fetchArgs(fetchSnippet(request, { sameOrigin }))[0]).toBe('/tabula/instances/shop/v1/documents?uri=%2Fa.json');
   });
 });

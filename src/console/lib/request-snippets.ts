@@ -30,6 +30,19 @@ export interface SnippetContext {
   sameOrigin?: boolean;
 }
 
+/**
+ * Where a client's requests go, for showing them: `base` absolute (this page's origin, followed by
+ * the client's base path if it has one — a REST instance's `/tabula/instances/<name>`), and
+ * `sameOrigin` when that is this page's own origin (a fetch snippet then takes a relative URL).
+ */
+export function requestBase(clientBaseUrl: string, origin: string): { base: string; sameOrigin: boolean } {
+  const sameOrigin = clientBaseUrl === '' || clientBaseUrl.startsWith('/');
+  return { base: sameOrigin ? `${origin}${clientBaseUrl}` : clientBaseUrl, sameOrigin };
+}
+
+/** A REST instance's path form in this browser: the official client names no such prefix. */
+const INSTANCE_PATH = /^\/tabula\/instances\/[^/]+\//;
+
 /** The operations a page's request stands for, to pick the official client's call for it. */
 export type RequestKind = 'search' | 'sparql' | 'document' | 'values';
 
@@ -128,6 +141,9 @@ function officialCall(request: RequestDescription, kind: RequestKind, target: UR
   const names = [...target.searchParams.keys()];
   switch (kind) {
     case 'sparql': {
+      if (INSTANCE_PATH.test(target.pathname)) {
+        return { why: [`db.graphs.sparql() cannot send to a REST instance's path in this browser (${target.pathname.split('/', 4).join('/')}/…): it is sent as the console sent it.`] };
+      }
       if (request.method !== 'POST' || request.headers['Content-Type'] !== 'application/sparql-query') {
         return { why: [`db.graphs.sparql() sends a query by POST as application/sparql-query; the console sent this one by ${request.method}.`] };
       }

@@ -1,23 +1,26 @@
 import { useState } from 'react';
 import { useConnection } from '../../lib/connection';
-import { actingUser, appliedConnection, databaseInUse, localUsers } from '../../lib/connection-settings';
+import { actingUser, appliedConnection, databaseInUse, instanceText, localUsers } from '../../lib/connection-settings';
 import { ConnectionForm } from './connection-form';
 import { ConnectionStatus } from './connection-status';
 import { DatabaseSelect } from './database-select';
+import { InstanceSelect } from './instance-select';
 import { ResetDatabase } from './reset-database';
 import { ScenesDialog } from '../scenes/components/scenes-dialog';
 import { TransactionItem, TransactionPanel, useTransactionBar } from '../transactions/components/transaction-bar';
 
-/** Why the target, user and database cannot change: a transaction belongs to the user who opened it, in its database on its server. */
+/** Why the target, user, instance and database cannot change: a transaction belongs to the user who opened it, in its database on its server. */
 const HELD_BY_TRANSACTION = 'Commit or roll back the open transaction first';
 
 /**
- * Which server and database the console talks to and as whom; the user of this browser's
- * database and the database switch in place. It also opens and ends the multi-statement
- * transaction the console's requests run in, and says when the database in use has gone.
+ * Which server, REST instance and database the console talks to and as whom; the user of this
+ * browser's database, the instance and the database switch in place. It also opens and ends the
+ * multi-statement transaction the console's requests run in, says that switching the instance
+ * sent the database back to the instance's own, and says when the instance or the database in
+ * use has gone.
  */
 export function ConnectionBar() {
-  const { settings, update, transaction, missingDatabase, dismissMissingDatabase } = useConnection();
+  const { settings, update, transaction, missingDatabase, dismissMissingDatabase, switchedInstance, missingInstance, dismissInstanceNotice } = useConnection();
   const [editing, setEditing] = useState(false);
   const bar = useTransactionBar();
   const held = transaction !== undefined;
@@ -33,6 +36,7 @@ export function ConnectionBar() {
             {local ? 'This browser (IndexedDB)' : settings.baseUrl}
           </span>
         </div>
+        <InstanceSelect held={held} heldReason={HELD_BY_TRANSACTION} />
         <DatabaseSelect held={held} heldReason={HELD_BY_TRANSACTION} />
         <div className="connection-bar__item">
           <label className="connection-bar__label" htmlFor="acting-user">
@@ -85,6 +89,26 @@ export function ConnectionBar() {
             The database “{missingDatabase}” no longer exists: the console now uses {databaseInUse(settings)}.
           </p>
           <button type="button" className="button button--small button--ghost" onClick={dismissMissingDatabase}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {switchedInstance !== undefined && (
+        <div className="connection-notice" role="region" aria-label="Instance changed">
+          <p role="status" className="connection-notice__text">
+            The console now uses {instanceText(settings)}: the database went back to its default, {databaseInUse(settings)}.
+          </p>
+          <button type="button" className="button button--small button--ghost" onClick={dismissInstanceNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {missingInstance !== undefined && (
+        <div className="connection-notice" role="region" aria-label="Instance gone">
+          <p role="status" className="connection-notice__text">
+            The REST instance “{missingInstance}” no longer exists: the console now uses {instanceText(settings)} and the database {databaseInUse(settings)}.
+          </p>
+          <button type="button" className="button button--small button--ghost" onClick={dismissInstanceNotice}>
             Dismiss
           </button>
         </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { useConnection } from '../../lib/connection';
+import { DEFAULT_DATABASE } from '../../../client/indexes';
 import { databaseInUse } from '../../lib/connection-settings';
 
 /**
@@ -32,14 +33,14 @@ export function ResetDatabase() {
         title={`Reset this browser's database “${databaseInUse(settings)}”?`}
         confirmLabel="Reset database"
       >
-        {/* The users and roles live in the home database, the default one: only its reset seeds them again. */}
-        {settings.database === '' ? (
+        {/* The users and roles live in the home database, the built-in instance's content database: only its reset seeds them again. */}
+        {databaseInUse(settings) === DEFAULT_DATABASE ? (
           <p>
             Every document, graph, option set and range index is deleted, the instance properties go back to their defaults, and the users
             and roles go back to the four seeded users. This cannot be undone.
           </p>
         ) : (
-          <p>Every document, graph, option set and range index of “{settings.database}” is deleted, and its properties go back to their defaults. This cannot be undone.</p>
+          <p>Every document, graph, option set and range index of “{databaseInUse(settings)}” is deleted, and its properties go back to their defaults. This cannot be undone.</p>
         )}
       </ConfirmDelete>
     </>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useConnection } from '../../../lib/connection';
-import { databaseInUse } from '../../../lib/connection-settings';
+import { databaseInUse, instanceText } from '../../../lib/connection-settings';
 import { instancesByDatabase } from '../lib/database-text';
 import { useInstances } from '../queries/databases';
 import { CreateDatabaseForm } from './create-database-form';
@@ -11,8 +11,8 @@ import '../databases.css';
 /**
  * The Databases page: the server's databases with what each holds, the one the console uses and
  * a way to use another, new databases (empty, from a sample, from a scene file), deletion once
- * confirmed; and the server's REST instances. Everything goes through the client's
- * `databases` and `instances` (docs/architecture.md, Layers).
+ * confirmed; and the server's REST instances, the one the console uses and a way to use another.
+ * Everything goes through the client's `databases` and `instances` (docs/architecture.md, Layers).
  */
 export function DatabasesPage() {
   const ids = { databases: useId(), instances: useId() };
@@ -34,7 +34,8 @@ export function DatabasesPage() {
             </h1>
             <div className="panel__meta">
               <span>
-                The console uses <span className="mono" data-testid="database-in-use">{databaseInUse(settings)}</span>
+                The console uses <span className="mono" data-testid="database-in-use">{databaseInUse(settings)}</span> through{' '}
+                <span data-testid="instance-in-use">{instanceText(settings, instances.data)}</span>
               </span>
             </div>
           </div>

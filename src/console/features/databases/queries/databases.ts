@@ -1,9 +1,10 @@
 /**
  * The server's databases and REST instances as TanStack queries and mutations, shared by the
- * Databases page and the connection bar's database select. They are the server's, not one
- * database's: their keys start with the server key (target and user) rather than the
- * connection key, and their requests never carry `database=` (the Management API and
- * `/v1/rest-apis` refuse it).
+ * Databases page and the connection bar's database and instance selects. They are the server's,
+ * not one instance's or database's: their keys start with the server key (target and user)
+ * rather than the connection key, they are asked of the server as given (`serverClient`: the
+ * plain paths, or the base URL), not of the instance in use, and their requests never carry
+ * `database=` (the Management API and `/v1/rest-apis` refuse it).
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,20 +20,20 @@ export const databaseKeys = {
 
 /** Every database's name (`GET /manage/v2/databases`). */
 export function useDatabaseList(enabled = true) {
-  const { base, server } = useConnection();
-  return useQuery({ queryKey: databaseKeys.list(server), queryFn: ({ signal }) => base.client.databases.list({ signal }), enabled });
+  const { serverClient, server } = useConnection();
+  return useQuery({ queryKey: databaseKeys.list(server), queryFn: ({ signal }) => serverClient.databases.list({ signal }), enabled });
 }
 
 /** What one database holds (`?view=counts`): asked per row, so each row shows its own loading and error. */
 export function useDatabaseCounts(name: string) {
-  const { base, server } = useConnection();
-  return useQuery({ queryKey: databaseKeys.counts(server, name), queryFn: ({ signal }) => base.client.databases.counts(name, { signal }) });
+  const { serverClient, server } = useConnection();
+  return useQuery({ queryKey: databaseKeys.counts(server, name), queryFn: ({ signal }) => serverClient.databases.counts(name, { signal }) });
 }
 
 /** The REST instances (`GET /v1/rest-apis`). */
-export function useInstances() {
-  const { base, server } = useConnection();
-  return useQuery({ queryKey: databaseKeys.instances(server), queryFn: ({ signal }) => base.client.instances.list({ signal }) });
+export function useInstances(enabled = true) {
+  const { serverClient, server } = useConnection();
+  return useQuery({ queryKey: databaseKeys.instances(server), queryFn: ({ signal }) => serverClient.instances.list({ signal }), enabled });
 }
 
 /** What a new database starts with: nothing, a bundled sample, or a scene file. */
@@ -53,7 +54,7 @@ export type CreateStep = 'creating' | 'loading-sample' | 'importing-scene';
  * the server's. `step` says where it is (and where it failed), `progress` the import's phase.
  */
 export function useCreateDatabase() {
-  const { base, server } = useConnection();
+  const { serverClient, server } = useConnection();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<CreateStep>('creating');
   const [progress, setProgress] = useState<SceneProgress>();
@@ -61,9 +62,9 @@ export function useCreateDatabase() {
     mutationFn: async ({ name, content }: CreateInput) => {
       setStep('creating');
       setProgress(undefined);
-      await base.client.databases.create(name);
+      await serverClient.databases.create(name);
       if (content.kind === 'empty') return;
-      const target = base.client.withDatabase(name);
+      const target = serverClient.withDatabase(name);
       try {
         if (content.kind === 'sample') {
           setStep('loading-sample');
@@ -73,7 +74,7 @@ export function useCreateDatabase() {
           await target.database.importScene(content.file, { mode: 'replace', onProgress: setProgress });
         }
       } catch (error) {
-        await base.client.databases.remove(name).catch(() => undefined);
+        await serverClient.databases.remove(name).catch(() => undefined);
         throw error;
       }
     },
@@ -87,10 +88,10 @@ export function useCreateDatabase() {
  * console back to the default database, saying so.
  */
 export function useDeleteDatabase() {
-  const { base, server, settings, fallBack } = useConnection();
+  const { serverClient, server, settings, fallBack } = useConnection();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => base.client.databases.remove(name),
+    mutationFn: (name: string) => serverClient.databases.remove(name),
     onSuccess: (_, name) => {
       queryClient.removeQueries({ queryKey: databaseKeys.counts(server, name) });
       if (settings.database === name) fallBack(name);
