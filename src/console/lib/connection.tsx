@@ -21,7 +21,7 @@
  * its `txid`; `key` names it too, so nothing read inside it is shown outside it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createClient, type RestInstance, type TabulaClient, type TransactionStatus } from '../../client/create-client';
 import {
   clientOptions,
@@ -164,24 +164,11 @@ export function ConnectionProvider({ children }: { children: ReactNode }) {
   // A request naming the database in use refused because there is no such database: it is gone.
   // Only queries are watched: they all run against the database in use, while a mutation may
   // name another on purpose (creating one and loading it).
-  const database = settings.database;
-  useEffect(() => {
-    if (!database) return;
-    return queryClient.getQueryCache().subscribe((event) => {
-      // After the cache has told everyone of this error: the fall-back clears the cache.
-      if (event.type === 'updated' && event.action.type === 'error' && namesMissingDatabase(event.action.error, database)) setTimeout(() => fallBack(database), 0);
-    });
-  }, [queryClient, database, fallBack]);
+  useFallBackOnError(queryClient, settings.database, namesMissingDatabase, fallBack);
 
   // A request under the instance's path answered 404 RESTAPI-NOTFOUND: the instance is gone. Every
   // query of the connection goes there (what is the server's excepted), the ping first of all.
-  const instance = settings.instance;
-  useEffect(() => {
-    if (!instance) return;
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && namesMissingInstance(event.action.error, instance)) setTimeout(() => fallBackInstance(instance), 0);
-    });
-  }, [queryClient, instance, fallBackInstance]);
+  useFallBackOnError(queryClient, settings.instance, namesMissingInstance, fallBackInstance);
 
   const transactions = useMemo<ConsoleTransactions>(
     () => ({
@@ -262,4 +249,18 @@ export function useConnection(): Connection {
   const connection = useContext(ConnectionContext);
   if (!connection) throw new Error('useConnection must be used inside <ConnectionProvider>');
   return connection;
+}
+
+/**
+ * Falls back from `name` (the database or instance in use; nothing when empty) once a query
+ * fails with an error that says it is gone. Called after the cache has told everyone of the
+ * error: the fall-back clears the cache.
+ */
+function useFallBackOnError(queryClient: QueryClient, name: string, namesMissing: (error: unknown, name: string) => boolean, fallBack: (name: string) => void): void {
+  useEffect(() => {
+    if (!name) return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && namesMissing(event.action.error, name)) setTimeout(() => fallBack(name), 0);
+    });
+  }, [queryClient, name, namesMissing, fallBack]);
 }

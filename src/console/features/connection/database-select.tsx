@@ -4,6 +4,7 @@ import { useConnection } from '../../lib/connection';
 import { databaseChoices, missingDatabase } from '../../lib/connection-settings';
 import { errorText } from '../../components/error-message';
 import { useDatabaseList } from '../databases/queries/databases';
+import { ConnectionSelect } from './connection-select';
 
 /**
  * The connection bar's database: the one every request of the console names, chosen among the
@@ -25,25 +26,15 @@ export function DatabaseSelect({ held, heldReason }: { held: boolean; heldReason
   const choices = databaseChoices(settings, names);
   const title = held ? heldReason : list.isError ? `The databases could not be listed: ${errorText(list.error)}` : undefined;
   return (
-    <div className="connection-bar__item">
-      <label className="connection-bar__label" htmlFor="connection-database">
-        Database
-      </label>
-      <select
-        id="connection-database"
-        className="input input--compact"
-        value={settings.database}
-        disabled={held}
-        title={title}
-        aria-busy={list.isPending && ready}
-        onChange={(e) => update({ ...settings, database: e.target.value })}
-      >
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ConnectionSelect
+      id="connection-database"
+      label="Database"
+      value={settings.database}
+      choices={choices}
+      held={held}
+      title={title}
+      busy={list.isPending && ready}
+      onChange={(database) => update({ ...settings, database })}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useConnection } from '../../lib/connection';
 import { instanceChoices, missingInstance } from '../../lib/connection-settings';
 import { errorText } from '../../components/error-message';
 import { useInstances } from '../databases/queries/databases';
+import { ConnectionSelect } from './connection-select';
 
 /**
  * The connection bar's REST instance: the one every request of the console goes to (in this
@@ -31,31 +32,20 @@ export function InstanceSelect({ held, heldReason }: { held: boolean; heldReason
       ? `The REST instances could not be listed: ${errorText(list.error)}`
       : 'Another instance answers at its own path or port; the database goes back to its content database';
   return (
-    <div className="connection-bar__item">
-      <label className="connection-bar__label" htmlFor="connection-instance">
-        Instance
-      </label>
-      <select
-        id="connection-instance"
-        className="input input--compact"
-        value={settings.instance}
-        disabled={held}
-        title={title}
-        aria-busy={list.isPending && ready}
-        onChange={(e) => {
-          const name = e.target.value;
-          // The one in use may be missing from a list not (yet) read: choosing it again changes nothing.
-          if (name === settings.instance) return;
-          const chosen = instances?.find((i) => i.name === name);
-          if (name === '' || chosen) switchInstance(chosen);
-        }}
-      >
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ConnectionSelect
+      id="connection-instance"
+      label="Instance"
+      value={settings.instance}
+      choices={choices}
+      held={held}
+      title={title}
+      busy={list.isPending && ready}
+      onChange={(name) => {
+        // The one in use may be missing from a list not (yet) read: choosing it again changes nothing.
+        if (name === settings.instance) return;
+        const chosen = instances?.find((i) => i.name === name);
+        if (name === '' || chosen) switchInstance(chosen);
+      }}
+    />
   );
 }
