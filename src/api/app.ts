@@ -10,7 +10,7 @@
  * const res = await api.fetch(new Request('http://x/v1/ping'));
  */
 import { Hono } from 'hono';
-import type { ApiDeps, ApiEnv, ApiOptions } from './http/context';
+import { instanceErrorFormat, type ApiDeps, type ApiEnv, type ApiOptions } from './http/context';
 import { authenticate, challengeHeaders, type HostBindings } from './http/auth';
 import { loopbackCors } from './http/cors';
 import { errorResponse } from './http/errors';
@@ -91,7 +91,7 @@ export function createApi(options: ApiOptions): Api {
         // Held for the request, so an idle sweep cannot close the database under it.
         const { db, release } = await server.lease(routed.database);
         try {
-          return await appOf(db, server).fetch(routed.request, { ...(env as object | undefined), basePath: routed.basePath } satisfies HostBindings);
+          return await appOf(db, server).fetch(routed.request, { ...(env as object | undefined), basePath: routed.basePath, errorFormat: routed.instance.errorFormat } satisfies HostBindings);
         } finally {
           release();
         }
@@ -111,7 +111,7 @@ function databaseApi(deps: ApiDeps, faults: Faults): Hono<ApiEnv> {
     if (err instanceof DbError && err.code === 'SEC-AUTHREQUIRED' && deps.auth === 'http') {
       Object.assign(headers, challengeHeaders(c.get('staleNonce') === true));
     }
-    return errorResponse(err, c.req.raw, headers);
+    return errorResponse(err, c.req.raw, headers, instanceErrorFormat(c));
   });
   // Clients pre-authenticate on `/<anything>/ping` (MarkLogic’s REST Application Developer’s Guide), not only under /v1.
   // Answered here rather than by a `/:base/ping` route: that route is one Hono's
@@ -121,7 +121,7 @@ function databaseApi(deps: ApiDeps, faults: Faults): Hono<ApiEnv> {
     if (ANY_PING.test(c.req.path)) return ping(c);
     const instance = INSTANCE_PATH.exec(c.req.path);
     if (instance) return errorResponse(new DbError('RESTAPI-NOTFOUND', `instance ${instance[1]} does not exist`, 404), c.req.raw);
-    return errorResponse(unsupportedEndpoint(c.req.path) ?? new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw);
+    return errorResponse(unsupportedEndpoint(c.req.path) ?? new DbError('REST-NOSUCHPATH', `${c.req.method} ${c.req.path}`), c.req.raw, undefined, instanceErrorFormat(c));
   });
 
   // Outermost: every answer — routes, errors, 404s, CORS preflights — leaves through here.

@@ -25,7 +25,7 @@ import type { Hono } from 'hono';
 import { requireRole, type ApiContext, type ApiDeps, type ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
-import { mediaType, structuredFormat, type DataFormat } from './http/negotiate';
+import { isJsonType, isXmlType, mediaType, structuredFormat, type DataFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
 import { readBody } from './http/body';
 import { DbError } from '../db/errors';
@@ -37,9 +37,6 @@ import type { QueryOptions } from '../db/options';
 import { RAPI_NS } from '../db/xml';
 
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
-
-const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
-const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
 
 const uriOf = (name: string) => `/v1/config/query/${encodeURIComponent(name)}`;
 

@@ -24,21 +24,17 @@ import type { Element as XmlElement } from '@xmldom/xmldom';
 import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
-import { mediaType, structuredFormat } from './http/negotiate';
+import { structuredFormat } from './http/negotiate';
 import { escapeXml } from './http/xml-text';
-import { readBody } from './http/body';
+import { readJsonOrXmlText } from './http/body';
 import { DbError } from '../db/errors';
 import type { Database } from '../db/database';
 import { parseXml } from '../db/xml';
 import type { IndexSettings, RangeElementAttributeIndex, RangeElementIndex } from '../db/indexes';
 import { parseJson } from '../db/json';
-import { strictUtf8 } from '../db/util';
 
 const MANAGE_DB_NS = 'http://marklogic.com/manage/database/properties';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
-
-const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
-const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
 
 /** The Management API's roles; admin holds every privilege. */
 export function requireManageRole(c: ApiContext, role: 'manage-user' | 'manage-admin'): void {
@@ -157,13 +153,8 @@ function xmlPayload(text: string): Record<string, unknown> {
 }
 
 export async function readPayload(req: Request, limit: number): Promise<Record<string, unknown>> {
-  const type = mediaType(req.headers.get('content-type'));
-  if (!isJsonType(type) && !isXmlType(type)) {
-    throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; database properties are JSON or XML`);
-  }
-  const text = strictUtf8(await readBody(req, limit), () => new DbError('MANAGE-INVALIDPAYLOAD', 'the request body is not valid UTF-8'));
-  if (text.trim() === '') throw new DbError('MANAGE-INVALIDPAYLOAD', 'empty payload; expected database properties');
-  if (isXmlType(type)) return xmlPayload(text);
+  const { json, text } = await readJsonOrXmlText(req, limit, 'database properties', (message) => new DbError('MANAGE-INVALIDPAYLOAD', message));
+  if (!json) return xmlPayload(text);
   const body = parseJson(text, 'database properties', (reason) => new DbError('XDMP-JSONDOC', reason));
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new DbError('MANAGE-INVALIDPAYLOAD', 'database properties must be a JSON object');

@@ -24,7 +24,7 @@ const EXT_PATH = /^\/(v1|LATEST)\/ext(\/|$)/;
 const SPARQL_PATH = /^\/(v1|LATEST)\/graphs\/sparql\/?$/;
 
 export interface Routed {
-  /** The request to hand on: the original, or rewritten (path form, error format). */
+  /** The request to hand on: the original, or at the API path the path form names. */
   request: Request;
   instance: InstanceRecord;
   /** The database whose handler answers. */
@@ -57,13 +57,7 @@ export async function route(request: Request, databases: Databases, bound: strin
     const asked = (await databaseParam(url, request, path, databases)) ?? database;
     if (databases.has(asked)) database = asked;
   }
-  let rewritten = request;
-  const errorHeader = instance.errorFormat === 'xml' && !hasErrorPreference(request) ? 'application/xml' : undefined;
-  if (path !== url.pathname || errorHeader) {
-    const headers = new Headers(request.headers);
-    if (errorHeader) headers.set('x-error-accept', errorHeader);
-    rewritten = rebuilt(request, new URL(path + url.search, request.url), headers);
-  }
+  const rewritten = path === url.pathname ? request : rebuilt(request, new URL(path + url.search, request.url));
   return { request: rewritten, instance, database, basePath };
 }
 
@@ -109,19 +103,12 @@ function safeParams(text: string): URLSearchParams {
   }
 }
 
-/** Whether the client said which error format it wants (MarkLogic's order: X-Error-Accept, then Accept). */
-function hasErrorPreference(request: Request): boolean {
-  if (request.headers.has('x-error-accept')) return true;
-  const accept = request.headers.get('accept') ?? '';
-  return /(json|xml|html)/i.test(accept);
-}
-
-/** The same request at another URL or with other headers; the body stream is handed on, not copied. */
-function rebuilt(request: Request, url: URL, headers: Headers): Request {
+/** The same request at another URL; the body stream is handed on, not copied. */
+function rebuilt(request: Request, url: URL): Request {
   const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(url, {
     method: request.method,
-    headers,
+    headers: request.headers,
     body: hasBody ? request.body : undefined,
     redirect: request.redirect,
     signal: request.signal,

@@ -20,22 +20,18 @@ import type { ApiContext, ApiDeps, ApiEnv } from './http/context';
 import { requireRole } from './http/context';
 import { endpoint } from './http/routing';
 import { Params } from './http/params';
-import { mediaType, structuredFormat } from './http/negotiate';
-import { readBody } from './http/body';
+import { structuredFormat } from './http/negotiate';
+import { readJsonOrXmlText } from './http/body';
 import { escapeXml } from './http/xml-text';
 import { DbError } from '../db/errors';
 import { parseJson } from '../db/json';
 import { parseXml } from '../db/xml';
-import { strictUtf8 } from '../db/util';
 import type { InstanceRecord, InstanceSpec } from '../db/catalog';
 import type { RestApiJson, RestApiListJson } from '../wire/instances';
 
 const REST_API_NS = 'http://marklogic.com/rest-api';
 const FIELDS = ['name', 'group', 'database', 'modules-database', 'port', 'error-format', 'forests-per-host', 'xdbc-enabled'] as const;
 type Field = (typeof FIELDS)[number];
-
-const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
-const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
 
 const invalid = (message: string) => new DbError('REST-INVALIDPARAM', message);
 
@@ -52,12 +48,9 @@ function instanceXml(i: InstanceRecord): string {
 
 /** The payload's fields as strings (XML) or JSON values, before they are checked. */
 async function readPayload(req: Request, limit: number): Promise<Partial<Record<Field, unknown>>> {
-  const type = mediaType(req.headers.get('content-type'));
-  if (!isJsonType(type) && !isXmlType(type)) throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; an instance is described in JSON or XML`);
-  const text = strictUtf8(await readBody(req, limit), () => invalid('the request body is not valid UTF-8'));
-  if (text.trim() === '') throw invalid('empty payload; expected {"rest-api": {"name": …}}');
+  const { json, text } = await readJsonOrXmlText(req, limit, '{"rest-api": {"name": …}}', invalid);
   let fields: Record<string, unknown>;
-  if (isJsonType(type)) {
+  if (json) {
     const body = parseJson(text, 'the instance', (reason) => new DbError('XDMP-JSONDOC', reason));
     const root = (body as Record<string, unknown> | null)?.['rest-api'];
     if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length !== 1 || typeof root !== 'object' || root === null || Array.isArray(root)) {

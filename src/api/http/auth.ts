@@ -37,6 +37,8 @@ export interface HostBindings {
    * the answer gives leads back to the same instance (src/api/dispatch.ts).
    */
   basePath?: string;
+  /** Set by the dispatcher: the instance's `error-format`, for errors whose client names none (src/api/http/negotiate.ts, `errorFormat`). */
+  errorFormat?: 'json' | 'xml';
 }
 
 const secret = crypto.getRandomValues(new Uint8Array(32));

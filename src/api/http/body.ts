@@ -6,7 +6,7 @@
 import { DbError } from '../../db/errors';
 import { parseJson } from '../../db/json';
 import { strictUtf8 } from '../../db/util';
-import { mediaType } from './negotiate';
+import { isJsonType, isXmlType, mediaType } from './negotiate';
 
 export async function readBody(req: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? NaN);
@@ -61,4 +61,17 @@ export async function readJsonObject(
   const body = parseJson(text, `${what} payload`, errors.json);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.shape(`the ${what} payload must be a JSON object`);
   return body as Record<string, unknown>;
+}
+
+/**
+ * A configuration payload that may be JSON or XML (database properties, an instance), as text:
+ * 415 RESTAPI-INVALIDMIMETYPE for any other Content-Type, `invalid` for a body that is not
+ * UTF-8 or is empty. `expected` says what the body should hold.
+ */
+export async function readJsonOrXmlText(req: Request, limit: number, expected: string, invalid: (message: string) => DbError): Promise<{ json: boolean; text: string }> {
+  const type = mediaType(req.headers.get('content-type'));
+  if (!isJsonType(type) && !isXmlType(type)) throw new DbError('RESTAPI-INVALIDMIMETYPE', `mime type: ${type || 'none'}; expected JSON or XML`);
+  const text = strictUtf8(await readBody(req, limit), () => invalid('the request body is not valid UTF-8'));
+  if (text.trim() === '') throw invalid(`empty payload; expected ${expected}`);
+  return { json: isJsonType(type), text };
 }

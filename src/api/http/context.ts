@@ -49,6 +49,11 @@ export function basePathOf(c: ApiContext): string {
   return typeof base === 'string' ? base : '';
 }
 
+/** The error format of the instance the request reached, when its client states none (MarkLogic's app server `error-format`). */
+export function instanceErrorFormat(c: ApiContext): 'json' | 'xml' {
+  return (c.env as HostBindings | undefined)?.errorFormat ?? 'json';
+}
+
 /** 403 SEC-PRIV unless the acting user holds `role` (directly or by inheritance). */
 export function requireRole(c: ApiContext, role: 'rest-reader' | 'rest-writer' | 'rest-admin' | 'admin'): void {
   const p = c.get('principal');

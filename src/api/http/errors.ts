@@ -52,12 +52,12 @@ export function renderErrorBody(body: ErrorBody, format: ErrorFormat): { text: s
  * Turns any thrown value into a response. Unexpected exceptions are logged (with the
  * request line) and become 500 INTERNAL ERROR; a stack trace never reaches the client.
  */
-export function errorResponse(err: unknown, req?: Request, extraHeaders?: Record<string, string>): Response {
+export function errorResponse(err: unknown, req?: Request, extraHeaders?: Record<string, string>, instanceDefault?: ErrorFormat): Response {
   if (!(err instanceof DbError)) {
     console.error(`[tabula] ${req?.method ?? ''} ${req?.url ?? ''} failed:`, err);
   }
   const body = errorBody(err);
-  const { text, contentType } = renderErrorBody(body, errorFormat(req));
+  const { text, contentType } = renderErrorBody(body, errorFormat(req, instanceDefault));
   // The headers every answer carries, here too: a host answers with this outside the handler (the worker when the database cannot open).
   const headers = new Headers({ 'content-type': contentType, ...securityHeaders(contentType), ...extraHeaders });
   const isHead = req?.method === 'HEAD';

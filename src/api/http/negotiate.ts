@@ -17,8 +17,10 @@ export function acceptTypes(accept: string | null | undefined): string[] {
 
 export type DataFormat = 'json' | 'xml';
 
-const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
-const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
+/** A JSON media type, as MarkLogic's REST layer recognises one (`application/json`, `text/json`, `…+json`). */
+export const isJsonType = (t: string) => /^(application|text)\/([^+]+\+)?json$/.test(t);
+/** An XML media type (`application/xml`, `text/xml`, `…+xml`). */
+export const isXmlType = (t: string) => /^(application|text)\/([^+]+\+)?xml$/.test(t);
 
 /**
  * The format of a structured (non-document) response: `format=json|xml` wins; then

@@ -123,11 +123,6 @@ export class Databases {
     return name === this.home.name || name === MODULES_DATABASE || this.store.databases.has(name);
   }
 
-  /** When a created database was created; undefined for the built-in ones. */
-  record(name: string): DatabaseRecord | undefined {
-    return this.store.databases.get(name);
-  }
-
   /** The database `name`, opened on first use: 400 XDMP-NOSUCHDB (`status` to differ) when there is none. */
   get(name: string, status?: number): Promise<Database> {
     if (!this.has(name)) return Promise.reject(new DbError('XDMP-NOSUCHDB', name, status));

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { DropZone } from '../../../components/drop-zone';
+import { SceneFileDrop } from '../../scenes/components/scene-file-drop';
 import { ErrorMessage } from '../../../components/error-message';
 import { FormActions } from '../../../components/form-actions';
 import { ProgressBar } from '../../../components/progress-bar';
-import { formatBytes } from '../../../lib/format-bytes';
 import { phaseText } from '../../scenes/lib/scene-text';
 import { useSamples } from '../../samples/queries/samples';
 import { createdText, failureTitle, stepText } from '../lib/database-text';
@@ -101,22 +100,7 @@ export function CreateDatabaseForm({ onCreated, onCancel }: { onCreated(text: st
           </div>
         )}
         {kind === 'scene' && tabula && (
-          <DropZone testId="database-scene-drop-zone" onFiles={(files) => files[0] && setFile(files[0])} inputLabel="Scene file" accept=".zip,application/zip" disabled={create.isPending}>
-            {(inputId) => (
-              <>
-                {file ? (
-                  <span>
-                    <code>{file.name}</code> ({formatBytes(file.size)}) —{' '}
-                  </span>
-                ) : (
-                  <span>Drop a scene (.zip) here, or </span>
-                )}
-                <label htmlFor={inputId} className="link-button">
-                  {file ? 'choose another' : 'choose a file'}
-                </label>
-              </>
-            )}
-          </DropZone>
+          <SceneFileDrop testId="database-scene-drop-zone" file={file} onFile={setFile} disabled={create.isPending} />
         )}
       </fieldset>
       {create.isPending && create.step === 'importing-scene' && create.progress && (

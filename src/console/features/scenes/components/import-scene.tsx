@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { DropZone } from '../../../components/drop-zone';
+import { SceneFileDrop } from './scene-file-drop';
 import { ErrorMessage } from '../../../components/error-message';
 import { ProgressBar } from '../../../components/progress-bar';
-import { formatBytes } from '../../../lib/format-bytes';
 import { importedText, phaseText } from '../lib/scene-text';
 import { useImportScene, type ImportInput } from '../queries/scenes';
 
@@ -31,22 +30,7 @@ export function ImportScene() {
           if (file) importing.mutate({ file, mode });
         }}
       >
-        <DropZone testId="scene-drop-zone" onFiles={(files) => files[0] && setFile(files[0])} inputLabel="Scene file" accept=".zip,application/zip" disabled={importing.isPending}>
-          {(inputId) => (
-            <>
-              {file ? (
-                <span>
-                  <code>{file.name}</code> ({formatBytes(file.size)}) —{' '}
-                </span>
-              ) : (
-                <span>Drop a scene (.zip) here, or </span>
-              )}
-              <label htmlFor={inputId} className="link-button">
-                {file ? 'choose another' : 'choose a file'}
-              </label>
-            </>
-          )}
-        </DropZone>
+        <SceneFileDrop testId="scene-drop-zone" file={file} onFile={setFile} disabled={importing.isPending} />
         <fieldset className="radio-group" disabled={importing.isPending}>
           <legend className="field-label">Mode</legend>
           <label className="radio">
