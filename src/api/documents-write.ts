@@ -27,6 +27,7 @@ import { documentsFor } from './http/transaction';
 import { readBody } from './http/body';
 import { mediaType, mediaTypeParam, structuredFormat } from './http/negotiate';
 import { parseMultipart, type Part } from './http/multipart';
+import { hasControlChar } from './http/content-disposition';
 import {
   bodyToUpdate,
   metadataBodyFormat,
@@ -106,6 +107,10 @@ function extraction(params: Params, write: DocumentWrite): DocumentWrite[] {
 
 function checkUri(uri: string): void {
   if (uri.endsWith('/')) throw new DbError('XDMP-DIRURI', `${uri} (a document URI cannot end with /)`);
+  // Every read names the document in a header or a multipart part header (Content-Disposition
+  // filename), where no escape can carry a control character: such a URI could be written
+  // but never read back in bulk.
+  if (hasControlChar(uri)) throw new DbError('XDMP-URI', `${JSON.stringify(uri)} contains a control character`);
 }
 
 export async function handlePut(c: ApiContext, deps: ApiDeps): Promise<Response> {

@@ -123,6 +123,8 @@ describe('PUT and GET /v1/documents', () => {
     { name: 'a property name that is not an NCName', query: 'uri=/bad.json&prop:1x=a', body: '{}', ct: 'application/json', status: 400, code: 'REST-INVALIDPARAM' },
     { name: 'invalid UTF-8 in text', query: 'uri=/bad.txt', body: new Uint8Array([0x61, 0xff, 0x62]), ct: 'text/plain', status: 400, code: 'XDMP-DOCUTF8SEQ' },
     { name: 'a directory URI', query: 'uri=/dir/', body: '{}', ct: 'application/json', status: 400, code: 'XDMP-DIRURI' },
+    { name: 'a URI with DEL in it (no header could name it)', query: 'uri=/new/%7F', body: '{}', ct: 'application/json', status: 400, code: 'XDMP-URI' },
+    { name: 'a URI with a line break in it', query: 'uri=/a%0Ab.json', body: '{}', ct: 'application/json', status: 400, code: 'XDMP-URI' },
   ])('$name is refused ($status) and nothing is stored', async ({ query, body, ct, status, code }) => {
     const api = await testApi();
     const res = await put(api, query, body as BodyInit, { 'content-type': ct, ...ACCEPT_JSON });

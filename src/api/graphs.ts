@@ -65,7 +65,7 @@ function target(c: ApiContext, deps: ApiDeps, params: Params, allowed: readonly 
   return { iri, permissions: category !== 'content', journal };
 }
 
-const noGraph = (iri: string) => new DbError('RESTAPI-NOTFOUND', `graph not found: ${iri}`);
+const noGraph = (iri: string) => new DbError('RESTAPI-NOTFOUND', `graph ${iri}`);
 
 async function read(c: ApiContext, deps: ApiDeps, head: boolean): Promise<Response> {
   requireRole(c, 'rest-reader');

@@ -53,6 +53,14 @@ describe('the message catalogue', () => {
     expect(literal.toLowerCase().startsWith(catalogue[code as MessageCode].text.toLowerCase())).toBe(true);
   });
 
+  test.for([
+    { code: 'XDMP-ELEMRIDXNOTFOUND', detail: 'cts:json-property-reference("total") -- No element range index for total', message: 'XDMP-ELEMRIDXNOTFOUND: cts:json-property-reference("total") -- No element range index for total' },
+    { code: 'XDMP-PATHRIDXNOTFOUND', detail: 'sort: no path range index for /a/b', message: 'XDMP-PATHRIDXNOTFOUND: sort: no path range index for /a/b' },
+    { code: 'XDMP-JSONDOC', detail: '/a.json: Unexpected token', message: 'XDMP-JSONDOC: (err:FOER0000) Document is not JSON: /a.json: Unexpected token' },
+  ] as const)('a detail that already says the catalogue text is the whole message: $code', ({ code, detail, message }) => {
+    expect(formatMessage(code, detail)).toBe(message);
+  });
+
   test('a DbError message reads code, catalogue text, detail', () => {
     expect(new DbError('SEC-USEREXISTS', 'alice').message).toBe('SEC-USEREXISTS: (err:FOER0000) User already exists: alice');
   });

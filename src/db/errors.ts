@@ -193,7 +193,13 @@ export function formatMessage(code: MessageCode, detail: string): string {
   if (code === 'SEC-PRIV') return text; // the server replaces 403 messages with this fixed text
   // 401s come from the app server's authentication layer, not the REST code, and read this way.
   if (code === 'SEC-AUTHREQUIRED') return detail ? `401 Unauthorized: ${detail}` : '401 Unauthorized';
-  return detail ? `${code}: (err:FOER0000) ${text}: ${detail}` : `${code}: (err:FOER0000) ${text}`;
+  if (!detail) return `${code}: (err:FOER0000) ${text}`;
+  // A detail that already says what the catalogue text says is the whole sentence, as the
+  // server words it ("XDMP-ELEMRIDXNOTFOUND: cts:element-reference(…) -- No element range
+  // index for status"): prefixing the text again would read "No element range index: … No
+  // element range index for status".
+  if (detail.toLowerCase().includes(text.toLowerCase())) return `${code}: ${detail}`;
+  return `${code}: (err:FOER0000) ${text}: ${detail}`;
 }
 
 export const isDbError = (e: unknown): e is DbError => e instanceof DbError;

@@ -29,6 +29,25 @@ export function answerProblem(method: string, path: string, answer: Answer): str
   if (typeof parsed === 'string') return `${status} with a malformed error body (${parsed}): ${contentType} ${JSON.stringify(body.slice(0, 300))}`;
   if (parsed.statusCode !== status) return `${status} whose body says statusCode ${parsed.statusCode}`;
   if (status >= 500 && !isEngineRebuild(parsed)) return `${status} ${parsed.messageCode}: ${parsed.message.slice(0, 300)}`;
+  const repeated = repeatedPart(parsed.message);
+  if (repeated) return `${status} whose message repeats ${JSON.stringify(repeated)}: ${parsed.message.slice(0, 300)}`;
+  return undefined;
+}
+
+/**
+ * A part of an error message said twice in a row ("Document is not JSON: Document is not
+ * JSON: …"): a layer wrapped a message that already carried the prefix it adds. Parts are
+ * what `: ` separates; short ones ("JSON", a one-letter name) may honestly repeat.
+ */
+export function repeatedPart(message: string): string | undefined {
+  const parts = message.split(': ').map((p) => p.trim().toLowerCase());
+  for (let i = 1; i < parts.length; i++) {
+    if (parts[i].length >= 8 && parts[i] === parts[i - 1]) return parts[i];
+  }
+  // The catalogue text after the code ("XDMP-JSONDOC: (err:FOER0000) Document is not JSON: …")
+  // must not come back in the detail.
+  const m = /^[A-Z]+-[A-Z]+: \(err:FOER0000\) ([^:]+): (.*)$/s.exec(message);
+  if (m && m[2].toLowerCase().includes(m[1].toLowerCase())) return m[1];
   return undefined;
 }
 
