@@ -120,7 +120,23 @@ describe('query forms', () => {
     const db = await seeded();
     const err = await rejection(db.triples.query('SELECT * WHERE { ?s ?p ', { principal: admin }));
     expect([err.code, err.status]).toEqual(['RESTAPI-INVALIDCONTENT', 400]);
-    expect(err.message).toMatch(/SPARQL syntax error \(line 1, column \d+\): Parse error/);
+    expect(err.message).toMatch(/SPARQL syntax error \(line 1, column \d+\): Expecting .*, got 'EOF'$/);
+  });
+
+  test.for([
+    // The position is the offending token's, where an editor marks it, not the last accepted one's.
+    { text: 'SELECT * WHERE { ?s ?p ?o . FILTER(?x = }', at: '}' },
+    { text: 'SELECT * WHERE {\n  ?s ?p ?o .\n  FILTER(?x = # a comment\n\n   } ', at: '}' },
+    { text: 'SELECT ?s WHERE { ?s ?p }', at: '}' },
+    { text: 'SELECT 😀 WHERE { ?s ?p ?o }', at: '😀' },
+  ])('a syntax error names the line and column of the offending token: $text', async ({ text, at }) => {
+    const db = await seeded();
+    const err = await rejection(db.triples.query(text, { principal: admin }));
+    const offset = text.lastIndexOf(at);
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const line = text.slice(0, lineStart).split('\n').length;
+    expect(err.message).toContain(`(line ${line}, column ${offset - lineStart + 1})`);
+    expect(err.message).not.toContain('\n');
   });
 
   test('a query only Oxigraph parses (SPARQL 1.2) still runs, without bindings', async () => {
