@@ -30,6 +30,13 @@ const cases: Case[] = [
   { method: 'POST', path: '/v1/values', read: true },
   { method: 'POST', path: '/v1/values/total', read: true },
   { method: 'POST', path: '/LATEST/values/total', read: true },
+  // The same under a REST instance's path form.
+  { method: 'POST', path: '/tabula/instances/shop/v1/search', type: 'application/json', body: '{"search":{}}', read: true },
+  { method: 'POST', path: '/tabula/instances/shop/v1/values/x', read: true },
+  { method: 'POST', path: '/tabula/instances/shop/LATEST/qbe', read: true },
+  { method: 'POST', path: '/tabula/instances/shop/v1/graphs/sparql', type: 'application/sparql-update', read: false },
+  { method: 'POST', path: '/tabula/instances/shop/v1/documents', read: false },
+  { method: 'POST', path: '/tabula/instances/v1/search', read: false },
   // Not query endpoints, or not their exact paths: a POST there writes.
   { method: 'POST', path: '/v1/values/total/more', read: false },
   { method: 'POST', path: '/v1/search/', read: false },

@@ -16,6 +16,8 @@
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const INSTANCE_PREFIX = /^\/tabula\/instances\/[^/]+(?=\/)/;
+
 /** Endpoints whose POST is a query (a search body, a combined query), never a write. */
 const QUERY_POSTS = /^\/(v1|LATEST)\/(search|qbe|suggest|values(\/[^/]+)?)$/;
 
@@ -41,7 +43,9 @@ const TRANSACTION_ONLY = /^\/(v1|LATEST)\/transactions(\/[^/]+)?$/;
 export async function isReadOnly(request: Request): Promise<boolean> {
   if (READ_METHODS.has(request.method)) return true;
   const url = new URL(request.url);
-  const path = url.pathname;
+  // Under a REST instance's path form (docs/decisions/0034-databases-and-instances.md) the
+  // API path follows the prefix: `/tabula/instances/shop/v1/search` is a search too.
+  const path = url.pathname.replace(INSTANCE_PREFIX, '');
   if (HOST_ONLY.test(path)) return true;
   if (url.searchParams.has('txid')) return true;
   if (TRANSACTION_ONLY.test(path)) return url.searchParams.get('result') !== 'commit';
