@@ -37,6 +37,8 @@ export default defineConfig({
 interface PrecacheEntry {
   url: string;
   revision: string;
+  /** Bytes of the file: Workbox ignores it; the worker reports install progress against it (sw/install-progress.ts). */
+  size: number;
 }
 
 interface PrecacheOptions {
@@ -84,7 +86,7 @@ function precacheEntries(
       skipped.push(path);
       continue;
     }
-    entries.push({ url: `/${path}`, revision: revisionOf(bytes) });
+    entries.push({ url: `/${path}`, revision: revisionOf(bytes), size: typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength });
   }
   return { entries, skipped };
 }

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import oxigraphWasmUrl from 'oxigraph/web_bg.wasm?url&no-inline';
 import { Database } from '../src/db/database';
@@ -21,8 +21,19 @@ import { answerRequests, openOnDemand } from '../src/api/host';
 import { startOxigraph } from './oxigraph-start';
 import type { EngineHostMessage, KeepAliveMessage } from '../src/wire/tabula';
 import { askForHost, attachHost } from './engine-hosts';
+import { installProgress, type SizedEntry } from './install-progress';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<(PrecacheEntry & SizedEntry) | string> };
+
+// A first visit waits for the install (precaching ~7 MB): the pages hear its progress in bytes
+// on this channel, and may ask for it again (sw/install-progress.ts).
+const manifest = self.__WB_MANIFEST;
+const startup = new BroadcastChannel('tabula:startup');
+const progress = installProgress({ entries: manifest, post: (message) => startup.postMessage(message) });
+startup.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+  if (event.data?.type === 'tabula:startup?') progress.repeat();
+});
+addPlugins([progress.plugin]);
 
 // The RDF engine's wasm is instantiated from the precached copy (the build emits it as an
 // asset and lists it in the precache): offline, and ~20 ms instead of ~40 ms on every
@@ -84,16 +95,18 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('install', () => {
+  progress.started();
   void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
+  progress.activating();
   // Without claim(), the page that registered the worker stays uncontrolled until reload.
   event.waitUntil(self.clients.claim());
 });
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(manifest);
 
 // Console routes are client-side: any other navigation gets the precached shell.
 registerRoute(

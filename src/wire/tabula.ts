@@ -49,6 +49,24 @@ export interface KeepAliveMessage {
 }
 
 /**
+ * What the service worker tells the origin's pages about its first start, on the
+ * `tabula:startup` BroadcastChannel (sw/install-progress.ts posts, src/console/lib/startup-progress.ts
+ * shows it): while installing, the bytes of the precached files (the console, the engine host
+ * and the RDF engine's wasm) received of all there are; then that it is activating. A page may
+ * post `{type: 'tabula:startup?'}` on the channel to hear where the worker is now.
+ */
+export interface StartupMessage {
+  type: 'tabula:startup';
+  phase: 'downloading' | 'activating';
+  /** Bytes of the precached files received, or found already cached. */
+  received: number;
+  /** Bytes of all the precached files (0 while unknown). */
+  total: number;
+  /** The file being downloaded (`/web_bg.wasm`). */
+  file?: string;
+}
+
+/**
  * The engine host (docs/decisions/0028-engine-host.md): a page of the origin starts a
  * dedicated worker (`/engine-host.js`) that runs SPARQL queries for the service worker.
  * What the page, the service worker and the host worker post to each other about it.

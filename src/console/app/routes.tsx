@@ -12,19 +12,21 @@ export interface AppRoute {
   label: string;
   /** What the page is for, in a line: the welcome lists it. */
   summary: string;
+  /** The letter after `g` that goes to the page ('g d'): the help lists each. */
+  key: string;
   /** Absent: shown in the navigation as coming soon. */
   render?: (params: URLSearchParams) => ReactNode;
 }
 
 /** The console's pages, in navigation order. A feature arrives by giving its route a `render`. */
 export const routes: readonly AppRoute[] = [
-  { path: '/documents', label: 'Documents', summary: 'browse, open, edit and upload documents and their metadata', render: (params) => <DocumentExplorer params={params} /> },
-  { path: '/search', label: 'Search', summary: 'string queries with suggestions, snippets, facets and the exact request', render: (params) => <SearchPage params={params} /> },
-  { path: '/options', label: 'Options', summary: 'query option sets, values definitions and range indexes', render: (params) => <OptionsRoute params={params} /> },
-  { path: '/analytics', label: 'Analytics', summary: 'distinct values, frequencies and aggregates as charts and tables', render: (params) => <AnalyticsRoute params={params} /> },
-  { path: '/sparql', label: 'SPARQL', summary: 'an editor with completion, results in every format, history and saved queries', render: (params) => <SparqlEditorRoute params={params} /> },
-  { path: '/graphs', label: 'Graphs', summary: 'graphs and their triples, a node\'s neighbourhood, RDF import and export', render: (params) => <GraphBrowser params={params} /> },
-  { path: '/databases', label: 'Databases', summary: 'the server’s databases and what each holds, its REST instances; create, use and delete databases', render: () => <DatabasesPage /> },
+  { path: '/documents', key: 'd', label: 'Documents', summary: 'browse, open, edit and upload documents and their metadata', render: (params) => <DocumentExplorer params={params} /> },
+  { path: '/search', key: 's', label: 'Search', summary: 'string queries with suggestions, snippets, facets and the exact request', render: (params) => <SearchPage params={params} /> },
+  { path: '/options', key: 'o', label: 'Options', summary: 'query option sets, values definitions and range indexes', render: (params) => <OptionsRoute params={params} /> },
+  { path: '/analytics', key: 'a', label: 'Analytics', summary: 'distinct values, frequencies and aggregates as charts and tables', render: (params) => <AnalyticsRoute params={params} /> },
+  { path: '/sparql', key: 'q', label: 'SPARQL', summary: 'an editor with completion, results in every format, history and saved queries', render: (params) => <SparqlEditorRoute params={params} /> },
+  { path: '/graphs', key: 'g', label: 'Graphs', summary: 'graphs and their triples, a node\'s neighbourhood, RDF import and export', render: (params) => <GraphBrowser params={params} /> },
+  { path: '/databases', key: 'b', label: 'Databases', summary: 'the server’s databases and what each holds, its REST instances; create, use and delete databases', render: () => <DatabasesPage /> },
 ];
 
 export const HOME_PATH = '/documents';

@@ -4,6 +4,7 @@ import CodeMirror, { EditorView, type Extension } from '@uiw/react-codemirror';
 import { json } from '@codemirror/lang-json';
 import { xml } from '@codemirror/lang-xml';
 import type { CodeEditorProps, CodeLanguage } from './code-editor';
+import { consoleCodeTheme } from './code-mirror-theme';
 
 const languages: Record<CodeLanguage, () => Extension[]> = {
   json: () => [json()],
@@ -14,7 +15,13 @@ const languages: Record<CodeLanguage, () => Extension[]> = {
 /** The CodeMirror half of {@link CodeEditor}, loaded on first use. */
 export default function CodeMirrorEditor({ value, language, label, onChange, readOnly = false, minHeight = '8rem', maxHeight, testId }: CodeEditorProps) {
   const extensions = useMemo(
-    () => [...languages[language](), EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [
+      ...languages[language](),
+      // tabindex: a read-only view's text is not editable, hence not focusable, and a keyboard user
+      // could not reach it to scroll it (WCAG 2.1.1). An editable one is focusable already, but
+      // only an explicit tabindex says so to checkers (axe's scrollable-region-focusable).
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
+    ],
     [language, label],
   );
   return (
@@ -27,7 +34,8 @@ export default function CodeMirrorEditor({ value, language, label, onChange, rea
         readOnly={readOnly}
         minHeight={minHeight}
         maxHeight={maxHeight}
-        theme="light"
+        // Colours from the console's CSS variables, so the editor follows System, Light or Dark.
+        theme={consoleCodeTheme}
         basicSetup={{
           highlightActiveLine: !readOnly,
           highlightActiveLineGutter: !readOnly,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { ErrorMessage } from './error-message';
 
 interface ConfirmDialogProps {
@@ -15,19 +15,68 @@ interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** A ref for a `<dialog>` shown as a modal while `open` holds: the browser then traps focus and turns Escape into `cancel`. */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/**
+ * Keeps Tab inside a modal: the browser makes the page behind a modal `<dialog>` inert, but Tab
+ * from its last control still leaves for the browser's own toolbar; here it wraps to the first.
+ */
+export function keepTabInside(event: ReactKeyboardEvent<HTMLElement>): void {
+  if (event.key !== 'Tab') return;
+  const inside = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  if (inside.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = inside[0];
+  const last = inside[inside.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A ref for a `<dialog>` shown as a modal while `open` holds: the browser makes the rest of the
+ * page inert and turns Escape into `cancel`. On closing, focus goes back to what had it before
+ * (the button that opened it), or to the page's heading when that is gone (a deleted row's button).
+ */
 export function useModalDialog(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      restoreFocus(opener.current);
+      opener.current = null;
+    }
   }, [open]);
+  // Unmounted while open (its page went away): focus must not be left on nothing.
+  useEffect(
+    () => () => {
+      if (ref.current?.open) restoreFocus(opener.current);
+    },
+    [],
+  );
   return ref;
 }
 
-/** A modal question built on `<dialog>`, which brings focus trapping and Escape for free. */
+function restoreFocus(opener: Element | null) {
+  if (opener instanceof HTMLElement && opener.isConnected && opener.getClientRects().length > 0) opener.focus();
+  else document.getElementById('page-title')?.focus();
+}
+
+/** A modal question built on `<dialog>`: focus kept inside, Escape cancels, focus returns on close. */
 export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useModalDialog(open);
   const titleId = useId();
@@ -37,6 +86,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
+      // Only while shown: a closed dialog marked modal hides the whole page from assistive technology.
+      aria-modal={open ? 'true' : undefined}
+      onKeyDown={keepTabInside}
       onCancel={(e) => {
         e.preventDefault();
         if (!busy) onCancel();

@@ -1,32 +1,33 @@
 /**
- * Whether this browser's database can take requests yet. The worker is started
- * once, at boot (main.tsx); every part of the console that calls the local API
- * waits on this status rather than on a promise of its own.
+ * Whether this browser's database can take requests yet, and how its start goes. The worker is
+ * started once, at boot (main.tsx, startApiWorker); every part of the console that calls the
+ * local API waits on this status rather than on a promise of its own.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useConnection } from './connection';
+import type { StartupStore } from './register-api-worker';
+import { initialStartup, type StartupState } from './startup-progress';
 
 export type ApiWorkerStatus = { state: 'starting' } | { state: 'ready' } | { state: 'failed'; error: unknown };
 
-const ApiWorkerContext = createContext<ApiWorkerStatus>({ state: 'starting' });
+const idle: StartupStore = { get: () => initialStartup, subscribe: () => () => {} };
+const StartupContext = createContext<StartupStore>(idle);
 
-export function ApiWorkerProvider({ worker, children }: { worker: Promise<void>; children: ReactNode }) {
-  const [status, setStatus] = useState<ApiWorkerStatus>({ state: 'starting' });
-  useEffect(() => {
-    let live = true;
-    worker.then(
-      () => live && setStatus({ state: 'ready' }),
-      (error: unknown) => live && setStatus({ state: 'failed', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [worker]);
-  return <ApiWorkerContext.Provider value={status}>{children}</ApiWorkerContext.Provider>;
+export function ApiWorkerProvider({ startup, children }: { startup: StartupStore; children: ReactNode }) {
+  return <StartupContext.Provider value={startup}>{children}</StartupContext.Provider>;
+}
+
+/** The start step by step (the worker gate's progress). */
+export function useStartupProgress(): StartupState {
+  const store = useContext(StartupContext);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 export function useApiWorkerStatus(): ApiWorkerStatus {
-  return useContext(ApiWorkerContext);
+  const progress = useStartupProgress();
+  if (progress.stage === 'ready') return { state: 'ready' };
+  if (progress.stage === 'failed') return { state: 'failed', error: progress.error };
+  return { state: 'starting' };
 }
 
 /** True when requests may be sent: the target is remote, or the local worker controls the page. */

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { ApiWorkerError, registerApiWorker, type Reloader, type WorkerContainer } from './register-api-worker';
+import { ApiWorkerError, registerApiWorker, startApiWorker, type Reloader, type WorkerContainer } from './register-api-worker';
 
 /** A stand-in for navigator.serviceWorker whose worker takes control when told to. */
 function fakeContainer({ controlled = false, registerError }: { controlled?: boolean; registerError?: Error } = {}) {
@@ -110,5 +110,72 @@ describe('registerApiWorker', () => {
     const giveUp = registerApiWorker(second.container, { controlTimeoutMs: 10, reloader: refused });
     second.activate();
     await expect(giveUp).rejects.toThrow(/does not control this page/);
+  });
+});
+
+describe('startApiWorker', () => {
+  /** The `tabula:startup` channel as the page sees it: the test posts what the worker would. */
+  function fakeChannel() {
+    const target = new EventTarget();
+    const sent: unknown[] = [];
+    return {
+      channel: {
+        addEventListener: target.addEventListener.bind(target) as BroadcastChannel['addEventListener'],
+        postMessage: (m: unknown) => sent.push(m),
+        close: vi.fn(),
+      },
+      sent,
+      fromWorker: (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data })),
+    };
+  }
+
+  test('a first visit: the worker\'s bytes, control, then the database opens before requests may go', async () => {
+    const fake = fakeContainer();
+    const channel = fakeChannel();
+    let openDatabase!: () => void;
+    const open = vi.fn(() => new Promise<void>((r) => (openDatabase = r)));
+    const { ready, startup } = startApiWorker({ container: fake.container, channel: channel.channel, open, register: (c) => registerApiWorker(c, { reloader: reloader(false) }) });
+    expect(channel.sent).toEqual([{ type: 'tabula:startup?' }]);
+    expect(startup.get().stage).toBe('register');
+
+    channel.fromWorker({ type: 'tabula:startup', phase: 'downloading', received: 300, total: 1000, file: '/web_bg.wasm' });
+    expect(startup.get()).toMatchObject({ stage: 'download', received: 300, total: 1000 });
+    channel.fromWorker({ type: 'something else' });
+    expect(startup.get().received).toBe(300);
+
+    fake.activate();
+    fake.takeControl();
+    await settle(ready, 5);
+    expect(startup.get().stage).toBe('open');
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(await settle(ready)).toBe('pending');
+    openDatabase();
+    expect(await settle(ready)).toBe('resolved');
+    expect(startup.get().stage).toBe('ready');
+    expect(channel.channel.close).toHaveBeenCalled();
+  });
+
+  test('a page already controlled does not wait for an open: its first request opens the database', async () => {
+    const fake = fakeContainer({ controlled: true });
+    const open = vi.fn(async () => {});
+    const { ready, startup } = startApiWorker({ container: fake.container, channel: fakeChannel().channel, open, register: (c) => registerApiWorker(c, { reloader: reloader(false) }) });
+    await ready;
+    expect(open).not.toHaveBeenCalled();
+    expect(startup.get().stage).toBe('ready');
+  });
+
+  test('a database that cannot open fails the start, with its error', async () => {
+    const fake = fakeContainer();
+    const error = new ApiWorkerError('no storage');
+    const { ready, startup } = startApiWorker({
+      container: fake.container,
+      channel: fakeChannel().channel,
+      open: () => Promise.reject(error),
+      register: (c) => registerApiWorker(c, { reloader: reloader(false) }),
+    });
+    fake.activate();
+    fake.takeControl();
+    await expect(ready).rejects.toBe(error);
+    expect(startup.get()).toMatchObject({ stage: 'failed', error });
   });
 });

@@ -4,6 +4,7 @@
  * requests are only intercepted once `navigator.serviceWorker.controller` is set
  * (docs/architecture.md, Platform facts) — so until then no API call may be made.
  */
+import { initialStartup, isStartupMessage, reduceStartup, type StartupEvent, type StartupState } from './startup-progress';
 
 /** The part of `ServiceWorkerContainer` this module uses (a fake one in tests). */
 export type WorkerContainer = Pick<ServiceWorkerContainer, 'register' | 'controller' | 'ready' | 'addEventListener' | 'removeEventListener'>;
@@ -118,3 +119,81 @@ const pageReloader: Reloader = {
     }
   },
 };
+
+/** The start's progress as a small store the worker gate subscribes to. */
+export interface StartupStore {
+  get(): StartupState;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface StartOptions {
+  container?: WorkerContainer;
+  /** Where the worker's install progress arrives (`tabula:startup`); none where BroadcastChannel is missing. */
+  channel?: Pick<BroadcastChannel, 'addEventListener' | 'postMessage' | 'close'>;
+  /** Opens the database once the worker controls the page (a first request does). */
+  open?: () => Promise<void>;
+  register?: typeof registerApiWorker;
+}
+
+/**
+ * Starts this browser's database and follows it: the worker registered, its install's bytes
+ * (posted by the worker, sw/install-progress.ts), control, then the database open. `ready`
+ * resolves when requests may go. A page the worker already controls (any visit after the first)
+ * skips the open: its first request opens the database, as it always did.
+ */
+export function startApiWorker({
+  container = globalThis.navigator?.serviceWorker,
+  channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('tabula:startup'),
+  open = openLocalDatabase,
+  register = registerApiWorker,
+}: StartOptions = {}): { ready: Promise<void>; startup: StartupStore } {
+  let state = initialStartup;
+  const listeners = new Set<() => void>();
+  const dispatch = (event: StartupEvent) => {
+    const next = reduceStartup(state, event);
+    if (next === state) return;
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const wasControlled = !!container?.controller;
+  channel?.addEventListener('message', (event: MessageEvent) => {
+    if (isStartupMessage(event.data)) dispatch({ type: 'worker', message: event.data });
+  });
+  // A worker already installing (this page opened while another tab's visit installs it) says where it is.
+  channel?.postMessage({ type: 'tabula:startup?' });
+
+  const ready = (async () => {
+    try {
+      await register(container);
+      dispatch({ type: 'controlled' });
+      if (!wasControlled) await open();
+      dispatch({ type: 'opened' });
+    } catch (error) {
+      dispatch({ type: 'failed', error });
+      throw error;
+    } finally {
+      channel?.close();
+    }
+  })();
+  return {
+    ready,
+    startup: {
+      get: () => state,
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+}
+
+/**
+ * The first request to the worker opens the database (src/api/host.ts): Tabula's status, a path
+ * of its own that armed faults (`/tabula/v1/faults`) never touch, on this origin whatever server
+ * the console is connected to — the database being opened is this browser's.
+ */
+async function openLocalDatabase(): Promise<void> {
+  const res = await fetch('/tabula/v1/status', { headers: { Accept: 'application/json' } });
+  await res.body?.cancel();
+  if (!res.ok) throw new ApiWorkerError(`This browser's database could not be opened (${res.status} ${res.statusText}).`);
+}

@@ -87,7 +87,8 @@ function drawChart(kind: ChartKind, name: string, rows: readonly ValueRow[], typ
             ariaLabel: (r: ValueRow) => `${r.values[0]}: ${r.frequency}`,
             title: (r: ValueRow) => `${r.values[0]}: ${formatCount(r.frequency)}`,
           }),
-          Plot.ruleY([0]),
+          // The zero line is decoration: hidden from assistive technology, as a group named but without a role is not allowed (ARIA; axe's aria-prohibited-attr).
+          Plot.ruleY([0], { ariaHidden: 'true' }),
         ],
       });
     case 'histogram':
@@ -96,7 +97,7 @@ function drawChart(kind: ChartKind, name: string, rows: readonly ValueRow[], typ
         ...common,
         x: { label: columns[0] },
         y: { label: 'frequency', grid: true },
-        marks: [Plot.rectY(rows, Plot.binX<Plot.RectYOptions>({ y: 'sum' }, { x: typed(0), y: 'frequency', fill: 'var(--accent, steelblue)' })), Plot.ruleY([0])],
+        marks: [Plot.rectY(rows, Plot.binX<Plot.RectYOptions>({ y: 'sum' }, { x: typed(0), y: 'frequency', fill: 'var(--accent, steelblue)' })), Plot.ruleY([0], { ariaHidden: 'true' })],
       });
     case 'heatmap':
       return Plot.plot({

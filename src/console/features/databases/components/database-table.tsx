@@ -6,6 +6,7 @@ import { databaseInUse, defaultDatabase } from '../../../lib/connection-settings
 import { formatBytes } from '../../../lib/format-bytes';
 import { deleteHeldBack, listText, switchHeldBack, type RowState } from '../lib/database-text';
 import { useDatabaseCounts, useDatabaseList, useDeleteDatabase } from '../queries/databases';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /**
  * Every database of the server, each with what it holds (asked per row, `?view=counts`, so a row
@@ -34,64 +35,66 @@ export function DatabaseTable({ titleId, usedBy, onDeleted }: { titleId: string;
   const askingInUse = asking.name === current;
   return (
     <>
-      <table className="table databases-table" aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className="databases-table__number">
-              Documents
-            </th>
-            <th scope="col" className="databases-table__number">
-              Triples
-            </th>
-            <th scope="col" className="databases-table__number" title="The documents' content">
-              Size
-            </th>
-            <th scope="col">Used by</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.map((name) => {
-            const state: RowState = { usedBy: usedBy?.get(name) ?? [], inUse: name === current, held };
-            const useReason = switchHeldBack(state);
-            const deleteReason = deleteHeldBack(state);
-            return (
-              <tr key={name} className={state.inUse ? 'databases-table__row--current' : undefined} data-testid="database-row">
-                <th scope="row">
-                  <span className="mono">{name}</span>
-                  {state.inUse && <span className="badge databases-table__in-use">in use</span>}
-                </th>
-                <CountCells name={name} />
-                <td>{listText(state.usedBy) || <span className="muted">—</span>}</td>
-                <td>
-                  <div className="databases-table__actions">
-                    {!state.inUse && (
-                      <button type="button" className="button button--small" disabled={useReason !== undefined} title={useReason} onClick={() => switchDatabase(name)}>
-                        Use<span className="visually-hidden"> {name}</span>
+      <ScrollRegion label="Databases (scrollable)">
+        <table className="table databases-table" aria-labelledby={titleId}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col" className="databases-table__number">
+                Documents
+              </th>
+              <th scope="col" className="databases-table__number">
+                Triples
+              </th>
+              <th scope="col" className="databases-table__number" title="The documents' content">
+                Size
+              </th>
+              <th scope="col">Used by</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((name) => {
+              const state: RowState = { usedBy: usedBy?.get(name) ?? [], inUse: name === current, held };
+              const useReason = switchHeldBack(state);
+              const deleteReason = deleteHeldBack(state);
+              return (
+                <tr key={name} className={state.inUse ? 'databases-table__row--current' : undefined} data-testid="database-row">
+                  <th scope="row">
+                    <span className="mono">{name}</span>
+                    {state.inUse && <span className="badge databases-table__in-use">in use</span>}
+                  </th>
+                  <CountCells name={name} />
+                  <td>{listText(state.usedBy) || <span className="muted">—</span>}</td>
+                  <td>
+                    <div className="databases-table__actions">
+                      {!state.inUse && (
+                        <button type="button" className="button button--small" disabled={useReason !== undefined} title={useReason} onClick={() => switchDatabase(name)}>
+                          Use<span className="visually-hidden"> {name}</span>
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button--small button--danger-outline"
+                        disabled={deleteReason !== undefined}
+                        title={deleteReason}
+                        onClick={() => {
+                          remove.reset();
+                          setAsking({ name, open: true });
+                        }}
+                      >
+                        Delete…<span className="visually-hidden"> {name}</span>
                       </button>
-                    )}
-                    <button
-                      type="button"
-                      className="button button--small button--danger-outline"
-                      disabled={deleteReason !== undefined}
-                      title={deleteReason}
-                      onClick={() => {
-                        remove.reset();
-                        setAsking({ name, open: true });
-                      }}
-                    >
-                      Delete…<span className="visually-hidden"> {name}</span>
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {/* Mounted while closed, so a cancelled question hands focus back to the button that asked. */}
       <ConfirmDelete
         open={asking.open}

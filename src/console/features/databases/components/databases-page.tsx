@@ -29,9 +29,9 @@ export function DatabasesPage() {
       <section className="databases-card" aria-labelledby={ids.databases}>
         <header className="panel__header">
           <div className="panel__heading">
-            <h1 id={ids.databases} className="panel__title" ref={heading} tabIndex={-1}>
+            <h2 id={ids.databases} className="panel__title" ref={heading} tabIndex={-1}>
               Databases
-            </h1>
+            </h2>
             <div className="panel__meta">
               <span>
                 The console uses <span className="mono" data-testid="database-in-use">{databaseInUse(settings)}</span> through{' '}

@@ -3,6 +3,7 @@ import type { RestInstance } from '../../../../client/create-client';
 import { ErrorMessage } from '../../../components/error-message';
 import { useConnection } from '../../../lib/connection';
 import { instanceHeldBack, isBuiltInInstance } from '../../../lib/connection-settings';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /**
  * The server's REST instances (`GET /v1/rest-apis`): each one's port, and its content and modules
@@ -24,51 +25,53 @@ export function InstanceTable({ titleId, instances, local }: { titleId: string; 
   const held = transaction !== undefined;
   return (
     <>
-      <table className="table databases-table" aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Port</th>
-            <th scope="col">Content database</th>
-            <th scope="col">Modules database</th>
-            {local && <th scope="col">Path in this browser</th>}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {instances.data.map((i) => {
-            const inUse = settings.instance ? i.name === settings.instance : isBuiltInInstance(settings, i);
-            const reason = held ? 'Commit or roll back the open transaction first' : instanceHeldBack(settings, i);
-            return (
-              <tr key={i.name} className={inUse ? 'databases-table__row--current' : undefined} data-testid="instance-row">
-                <th scope="row">
-                  <span className="mono">{i.name}</span>
-                  {inUse && <span className="badge databases-table__in-use">in use</span>}
-                </th>
-                <td className="mono">{i.port}</td>
-                <td className="mono">{i.database}</td>
-                <td className="mono">{i.modulesDatabase}</td>
-                {local && (
+      <ScrollRegion label="REST instances (scrollable)">
+        <table className="table databases-table" aria-labelledby={titleId}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Port</th>
+              <th scope="col">Content database</th>
+              <th scope="col">Modules database</th>
+              {local && <th scope="col">Path in this browser</th>}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {instances.data.map((i) => {
+              const inUse = settings.instance ? i.name === settings.instance : isBuiltInInstance(settings, i);
+              const reason = held ? 'Commit or roll back the open transaction first' : instanceHeldBack(settings, i);
+              return (
+                <tr key={i.name} className={inUse ? 'databases-table__row--current' : undefined} data-testid="instance-row">
+                  <th scope="row">
+                    <span className="mono">{i.name}</span>
+                    {inUse && <span className="badge databases-table__in-use">in use</span>}
+                  </th>
+                  <td className="mono">{i.port}</td>
+                  <td className="mono">{i.database}</td>
+                  <td className="mono">{i.modulesDatabase}</td>
+                  {local && (
+                    <td>
+                      <code>{isBuiltInInstance(settings, i) ? '/' : `/tabula/instances/${encodeURIComponent(i.name)}/`}</code>
+                    </td>
+                  )}
                   <td>
-                    <code>{isBuiltInInstance(settings, i) ? '/' : `/tabula/instances/${encodeURIComponent(i.name)}/`}</code>
+                    <div className="databases-table__actions">
+                      {!inUse && (
+                        <button type="button" className="button button--small" disabled={reason !== undefined} title={reason} onClick={() => switchInstance(i)}>
+                          Use<span className="visually-hidden"> {i.name}</span>
+                        </button>
+                      )}
+                    </div>
                   </td>
-                )}
-                <td>
-                  <div className="databases-table__actions">
-                    {!inUse && (
-                      <button type="button" className="button button--small" disabled={reason !== undefined} title={reason} onClick={() => switchInstance(i)}>
-                        Use<span className="visually-hidden"> {i.name}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <p className="hint">
         “Use” sends the console’s requests to another instance, and the database goes back to that instance’s content database: a request
         reaches it without naming one.{' '}

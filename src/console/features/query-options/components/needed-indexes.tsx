@@ -6,6 +6,7 @@ import { optionsHref } from '../lib/options-route';
 import { useDatabaseIndexes, useIndexReport, useUpdateIndexes } from '../queries/range-indexes';
 import { CollationName } from './collation-name';
 import { IndexState } from './index-state';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /**
  * The range indexes the set being edited relies on, and whether the database has each:
@@ -38,30 +39,32 @@ export function NeededIndexes({ options }: { options: QueryOptionsJson | undefin
         )}
       </div>
       {settings.error != null && <ErrorMessage error={settings.error} title="Could not read the database's range indexes" />}
-      <table className="table" aria-label="Range indexes these options need">
-        <thead>
-          <tr>
-            <th>Index</th>
-            <th>Type</th>
-            <th>Collation</th>
-            <th>Used by</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ r, availability }) => (
-            <tr key={r.key} data-testid="needed-index">
-              <td className="mono">{r.label}</td>
-              <td>{r.scalarType}</td>
-              <td>{r.collation ? <CollationName uri={r.collation} /> : '—'}</td>
-              <td>{r.usedBy}</td>
-              <td>
-                <NeededState availability={availability} busy={update.isPending} onAdd={() => add([r])} />
-              </td>
+      <ScrollRegion label="Range indexes these options need (scrollable)">
+        <table className="table" aria-label="Range indexes these options need">
+          <thead>
+            <tr>
+              <th>Index</th>
+              <th>Type</th>
+              <th>Collation</th>
+              <th>Used by</th>
+              <th>State</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(({ r, availability }) => (
+              <tr key={r.key} data-testid="needed-index">
+                <td className="mono">{r.label}</td>
+                <td>{r.scalarType}</td>
+                <td>{r.collation ? <CollationName uri={r.collation} /> : '—'}</td>
+                <td>{r.usedBy}</td>
+                <td>
+                  <NeededState availability={availability} busy={update.isPending} onAdd={() => add([r])} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {update.error != null && <ErrorMessage error={update.error} title="The index could not be added" />}
       <p className="hint">
         Indexes are defined for the whole database: <a href={optionsHref({ kind: 'indexes' })}>edit the range indexes</a>.

@@ -13,6 +13,7 @@ import { useLatest } from '../../../lib/use-latest';
 import { EditorSelection } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { TextProblem } from '../lib/options-text';
+import { consoleCodeTheme } from '../../../components/code-mirror-theme';
 
 export interface OptionsEditorHandle {
   /** Selects a range and scrolls it into view. */
@@ -42,7 +43,8 @@ export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersio
       json(),
       relintableLinter((view) => diagnostics(latest.current(view.state.doc.toString())), LINT_DELAY_MS),
       lintGutter(),
-      EditorView.contentAttributes.of({ 'aria-label': 'Options JSON' }),
+      // An explicit tabindex: checkers do not count contenteditable as focusable, and the editor scrolls (code-mirror-editor.tsx).
+      EditorView.contentAttributes.of({ 'aria-label': 'Options JSON', tabindex: '0' }),
     ],
     [],
   );
@@ -83,7 +85,7 @@ export function OptionsJsonEditor({ value, onChange, problemsFor, problemsVersio
         extensions={extensions}
         minHeight="18rem"
         maxHeight="60vh"
-        theme="light"
+        theme={consoleCodeTheme}
         basicSetup={{ autocompletion: false, searchKeymap: true }}
       />
     </div>

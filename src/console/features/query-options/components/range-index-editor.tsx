@@ -22,6 +22,7 @@ import {
 import { useWarnBeforeLeaving } from '../lib/use-warn-before-leaving';
 import { useDatabaseIndexes, useIndexReport, useUpdateIndexes } from '../queries/range-indexes';
 import { IndexState } from './index-state';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export function RangeIndexEditor() {
   const settings = useDatabaseIndexes();
@@ -93,7 +94,7 @@ function RangeIndexTable({ settings }: { settings: DatabaseIndexes }) {
         </p>
         {update.error != null && <ErrorMessage error={update.error} title="The indexes were not saved" />}
         {report.error != null && <ErrorMessage error={report.error} title="Could not read the re-indexing progress" />}
-        <div className="range-index-table-wrap">
+        <ScrollRegion label="Range element indexes (scrollable)">
           <table className="table range-index-table" ref={table} aria-label="Range element indexes">
             <thead>
               <tr>
@@ -130,7 +131,7 @@ function RangeIndexTable({ settings }: { settings: DatabaseIndexes }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <div className="panel__actions panel__actions--start">
           <button type="button" className="button" onClick={add}>
             Add index

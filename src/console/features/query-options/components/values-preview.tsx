@@ -6,6 +6,7 @@ import { definitionsIn } from '../lib/values-draft';
 import { useDatabaseIndexes, useIndexReport } from '../queries/range-indexes';
 import { PreviewHeading } from './preview-heading';
 import { usePreviewValues, VALUES_PREVIEW_LENGTH } from '../queries/preview-values';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 interface ValuesPreviewProps {
   /** The options as last settled (the preview's own debounce); undefined while unreadable. */
@@ -76,28 +77,30 @@ function ValuesAnswer({ response, stale }: { response: ValuesResponse; stale: bo
           No values.
         </p>
       ) : (
-        <table className="table values-preview__table" aria-label="Preview values">
-          <thead>
-            <tr>
-              {(types.length > 0 ? types : rows[0].cells.map(() => '')).map((t, i) => (
-                <th key={i}>{t ? `Value (${t})` : 'Value'}</th>
-              ))}
-              <th>Frequency</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              <tr key={i} data-testid="values-preview-row">
-                {row.cells.map((c, j) => (
-                  <td key={j} className="mono">
-                    {c}
-                  </td>
+        <ScrollRegion label="Preview values (scrollable)">
+          <table className="table values-preview__table" aria-label="Preview values">
+            <thead>
+              <tr>
+                {(types.length > 0 ? types : rows[0].cells.map(() => '')).map((t, i) => (
+                  <th key={i}>{t ? `Value (${t})` : 'Value'}</th>
                 ))}
-                <td>{row.frequency}</td>
+                <th>Frequency</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={i} data-testid="values-preview-row">
+                  {row.cells.map((c, j) => (
+                    <td key={j} className="mono">
+                      {c}
+                    </td>
+                  ))}
+                  <td>{row.frequency}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       {rows.length === VALUES_PREVIEW_LENGTH && <p className="hint">The first {VALUES_PREVIEW_LENGTH} shown.</p>}
       {(answer['aggregate-result'] ?? []).length > 0 && (

@@ -19,9 +19,9 @@ export function Welcome({ pages }: { pages: readonly WelcomePage[] }) {
   if (!list?.length || empty.data !== true) return null;
   return (
     <section className="welcome" aria-labelledby="welcome-title" data-testid="welcome">
-      <h1 id="welcome-title" className="welcome__title">
+      <h2 id="welcome-title" className="welcome__title">
         Welcome to Tabula
-      </h1>
+      </h2>
       <p>
         Tabula is a document and RDF database that lives in this browser tab. It answers MarkLogic's REST API from your browser's own storage,
         offline: JSON, XML and text documents with collections and metadata, search with facets and range indexes, and triples queried with

@@ -4,6 +4,7 @@ import { ErrorMessage, errorText } from '../../../components/error-message';
 import { formatBytes } from '../../../lib/format-bytes';
 import { importedText, savedAt } from '../lib/scene-text';
 import { useDeleteSnapshot, useDownloadSnapshot, useRestoreSnapshot, useSaveSnapshot, useSnapshots } from '../queries/scenes';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** What is asked before a restore or a delete, and what it does. */
 const questions = {
@@ -39,44 +40,46 @@ export function SnapshotList({ open }: { open: boolean }) {
       {snapshots.isError && <ErrorMessage error={snapshots.error} title="Could not list the snapshots" />}
       {snapshots.isSuccess && list.length === 0 && <p className="muted">No snapshots yet.</p>}
       {list.length > 0 && (
-        <table className="table" aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Saved</th>
-              <th scope="col">Size</th>
-              <th scope="col">Documents</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((s) => (
-              <tr key={s.name}>
-                <th scope="row">{s.name}</th>
-                <td>
-                  <time dateTime={s.created}>{savedAt(s.created)}</time>
-                </td>
-                <td>{formatBytes(s.size)}</td>
-                <td>{(s.counts.documents ?? 0).toLocaleString('en')}</td>
-                <td>
-                  <div className="scenes__actions">
-                    <button type="button" className="button button--small" onClick={() => setAsking({ action: 'restore', name: s.name, open: true })}>
-                      Restore…<span className="visually-hidden"> {s.name}</span>
-                    </button>
-                    <button type="button" className="button button--small" disabled={download.isPending} onClick={() => download.mutate(s.name)}>
-                      Download<span className="visually-hidden"> {s.name}</span>
-                    </button>
-                    <button type="button" className="button button--small button--danger-outline" onClick={() => setAsking({ action: 'delete', name: s.name, open: true })}>
-                      Delete…<span className="visually-hidden"> {s.name}</span>
-                    </button>
-                  </div>
-                </td>
+        <ScrollRegion label="Snapshots (scrollable)">
+          <table className="table" aria-labelledby={titleId}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Saved</th>
+                <th scope="col">Size</th>
+                <th scope="col">Documents</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.map((s) => (
+                <tr key={s.name}>
+                  <th scope="row">{s.name}</th>
+                  <td>
+                    <time dateTime={s.created}>{savedAt(s.created)}</time>
+                  </td>
+                  <td>{formatBytes(s.size)}</td>
+                  <td>{(s.counts.documents ?? 0).toLocaleString('en')}</td>
+                  <td>
+                    <div className="scenes__actions">
+                      <button type="button" className="button button--small" onClick={() => setAsking({ action: 'restore', name: s.name, open: true })}>
+                        Restore…<span className="visually-hidden"> {s.name}</span>
+                      </button>
+                      <button type="button" className="button button--small" disabled={download.isPending} onClick={() => download.mutate(s.name)}>
+                        Download<span className="visually-hidden"> {s.name}</span>
+                      </button>
+                      <button type="button" className="button button--small button--danger-outline" onClick={() => setAsking({ action: 'delete', name: s.name, open: true })}>
+                        Delete…<span className="visually-hidden"> {s.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
       {restore.isSuccess && (
         <p className="notice" role="status">

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ConstraintSummary } from '../../../../client/search';
 import { ErrorMessage } from '../../../components/error-message';
 import { constraintExamples, constraintToken, GRAMMAR, OPERATOR_NOTE } from '../lib/query-grammar';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** The string grammar at a glance, and the chosen option set's constraints, each insertable into the query. */
 export function GrammarCheatSheet({
@@ -19,28 +20,30 @@ export function GrammarCheatSheet({
     <section className="cheat-sheet" id={id} aria-label="Query syntax">
       <div className="cheat-sheet__grammar">
         <h2 className="section-title">Query syntax</h2>
-        <table className="table cheat-sheet__table">
-          <thead>
-            <tr>
-              <th scope="col">Write</th>
-              <th scope="col">Example</th>
-              <th scope="col">Finds</th>
-            </tr>
-          </thead>
-          <tbody>
-            {GRAMMAR.map((g) => (
-              <tr key={g.syntax}>
-                <td>
-                  <code>{g.syntax}</code>
-                </td>
-                <td>
-                  <code>{g.example}</code>
-                </td>
-                <td>{g.meaning}</td>
+        <ScrollRegion label="String grammar (scrollable)">
+          <table className="table cheat-sheet__table">
+            <thead>
+              <tr>
+                <th scope="col">Write</th>
+                <th scope="col">Example</th>
+                <th scope="col">Finds</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {GRAMMAR.map((g) => (
+                <tr key={g.syntax}>
+                  <td>
+                    <code>{g.syntax}</code>
+                  </td>
+                  <td>
+                    <code>{g.example}</code>
+                  </td>
+                  <td>{g.meaning}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
         <p className="hint">{OPERATOR_NOTE}</p>
       </div>
       <div className="cheat-sheet__constraints">
