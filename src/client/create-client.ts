@@ -18,6 +18,7 @@ import { createQueryOptionsApi, type QueryOptionsApi } from './query-options';
 import { createIndexesApi, type IndexesApi } from './indexes';
 import { createSearchApi, type SearchApi } from './search';
 import { createValuesApi, type ValuesApi } from './values';
+import { createLexiconsApi, type LexiconsApi } from './lexicons';
 import { createDatabaseApi, createSnapshotsApi, type DatabaseApi, type SnapshotsApi } from './scenes';
 import { createTransactionsApi, type TransactionsApi } from './transactions';
 import { asSent, createDatabasesApi, createInstancesApi, type DatabasesApi, type InstancesApi, type RequestScope } from './databases';
@@ -165,6 +166,8 @@ export interface TabulaClient {
   readonly indexes: IndexesApi;
   /** Values and tuples lexicons with frequencies and aggregates (`/v1/values`). */
   readonly values: ValuesApi;
+  /** Pages of the URI and collection lexicons (`POST /v1/values/{name}` with an inline definition). */
+  readonly lexicons: LexiconsApi;
   /** The whole database, through Tabula's own paths (`/tabula/v1/…`; a MarkLogic server has none): reset, scene export and import. */
   readonly database: DatabaseApi;
   /** Named snapshots of the database kept in the browser (`/tabula/v1/snapshots`). */
@@ -307,6 +310,7 @@ export function createClient(options: ClientOptions = {}): TabulaClient {
     queryOptions: createQueryOptionsApi(send),
     indexes: createIndexesApi(send, database ?? (options.contentDatabase || undefined)),
     values: createValuesApi(send, baseUrl, scope),
+    lexicons: createLexiconsApi(send),
     database: createDatabaseApi(send),
     snapshots: createSnapshotsApi(send),
     samples: {

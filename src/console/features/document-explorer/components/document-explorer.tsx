@@ -1,20 +1,25 @@
-import { readExplorerState } from '../lib/explorer-state';
-import { CollectionFilter } from './collection-filter';
+import { useShortcut } from '../../../lib/shortcuts';
+import { navigate } from '../../../lib/use-hash-route';
+import { explorerHref, readExplorerState } from '../lib/explorer-state';
+import { CollectionPicker } from './collection-picker';
 import { DirectoryBreadcrumb } from './directory-breadcrumb';
 import { DocumentList } from './document-list';
 import { DocumentPanel } from './document-panel';
 import { NewDocumentForm } from './new-document-form';
 import { ScopeActions } from './scope-actions';
 import { UploadPanel } from './upload-panel';
+import '../document-explorer.css';
 
-/** Browse by directory and collection on the left; the open document on the right. */
+/** Browse by directory and collection on the left; the open document on the right (stacked on a narrow screen). */
 export function DocumentExplorer({ params }: { params: URLSearchParams }) {
   const state = readExplorerState(params);
+  useShortcut({ keys: '/', description: 'Choose a collection to filter by', group: 'Documents' }, () => document.getElementById('collection-filter')?.focus());
+  useShortcut({ keys: 'n', description: 'New document', group: 'Documents' }, () => navigate(explorerHref({ ...state, uri: undefined, view: 'new' })));
   return (
-    <div className="explorer">
+    <div className="explorer explorer--documents">
       <aside className="explorer__browse" aria-label="Browse documents">
         <DirectoryBreadcrumb state={state} />
-        <CollectionFilter state={state} />
+        <CollectionPicker state={state} />
         <ScopeActions state={state} />
         <UploadPanel dir={state.dir} />
         <DocumentList state={state} />

@@ -1,56 +1,135 @@
-import type { SearchResult } from '../../../../client/create-client';
+import { useMemo, useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import { PAGE_SIZE, useListDocuments } from '../queries/list-documents';
-import { folderName, relativeName, subfolders } from '../lib/directory-listing';
-import { explorerHref, type ExplorerState } from '../lib/explorer-state';
-import { FormatBadge } from './format-badge';
 import { LoadSampleData } from '../../samples/components/load-sample-data';
 import { UncommittedBadge } from '../../transactions/components/uncommitted-badge';
+import { chooseColumns, formatField, resultFields, sortByField, type ElementLike, type FieldRecord } from '../lib/field-columns';
+import { relativeName } from '../lib/directory-listing';
+import { explorerHref, type ExplorerState } from '../lib/explorer-state';
+import { useColumnChoice } from '../lib/use-column-choice';
+import { useDocumentDrafts } from '../lib/use-document-drafts';
+import { PAGE_SIZE, useListDocuments } from '../queries/list-documents';
+import { useDatabaseIndexes } from '../../query-options/queries/range-indexes';
+import { serverSortOf, sortIndexFor, type ServerSort } from '../lib/server-sort';
+import { ColumnPicker } from './column-picker';
+import { DraftBadge } from './draft-badge';
+import { FolderList } from './folder-list';
+import { FormatBadge } from './format-badge';
 
-/** Folders seen on this page, then the page of documents, then the pager. */
+export interface Row {
+  uri: string;
+  format: string;
+  fields: FieldRecord;
+}
+
+/** The page on screen sorted by a column; with `server`, every page, by the field's range index. */
+type Sort = { by: string; direction: 'ascending' | 'descending'; server?: ServerSort } | undefined;
+/** The sort key of the name column (a field of that name sorts as a field). */
+const NAME = '\u0000uri';
+
+/** An XML document's root, or undefined when the text does not parse. */
+function parseXml(text: string): ElementLike | undefined {
+  const doc = new DOMParser().parseFromString(text, 'application/xml');
+  return doc.getElementsByTagName('parsererror').length > 0 ? undefined : (doc.documentElement as ElementLike);
+}
+
+/**
+ * The folders of the open directory, then the page of documents as a table — the URI, a few
+ * fields of each document, its format — then the pager. Columns are chosen from the page
+ * unless the person chose their own; sorting orders the page on screen.
+ */
 export function DocumentList({ state }: { state: ExplorerState }) {
+  const [sort, setSort] = useState<Sort>();
   const { data, error, isPending, isPlaceholderData, isFetching, refetch } = useListDocuments({
     dir: state.dir,
     collection: state.collection,
     page: state.page,
+    ...(sort?.server ? { sort: sort.server } : {}),
   });
+  const { drafts } = useDocumentDrafts();
+  // Without the right to read the database's settings (a remote rest-reader), sorting stays on the page.
+  const indexes = useDatabaseIndexes();
+  const rows = useMemo<Row[]>(() => (data?.results ?? []).map((r) => ({ uri: r.uri, format: r.format ?? '', fields: resultFields(r, parseXml) })), [data]);
+  const records = useMemo(() => rows.map((r) => r.fields), [rows]);
+  const auto = useMemo(() => chooseColumns(records), [records]);
+  const choice = useColumnChoice();
+  const columns = choice.columns ?? auto;
 
   if (isPending) return <p className="muted">Loading documents…</p>;
   if (error) return <ErrorMessage error={error} title="Could not list documents" />;
 
-  const uris = data.results.map((r) => r.uri);
-  const folders = subfolders(state.dir, uris);
   const first = data.start;
   const last = data.start + data.results.length - 1;
   // A page past the end (a stale link) still needs a way back.
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE), state.page);
+  const sorted =
+    sort === undefined || sort.server
+      ? rows
+      : sort.by === NAME
+        ? [...rows].sort((a, b) => (sort.direction === 'ascending' ? 1 : -1) * a.uri.localeCompare(b.uri, 'en', { numeric: true }))
+        : sortByField(rows, sort.by, sort.direction);
+  const toggleSort = (by: string) =>
+    setSort((s) => {
+      if (s?.by !== by) return { by, direction: 'ascending' };
+      // A server sort flips on the server; a page sort goes ascending, descending, then off.
+      if (s.server) return { ...s, direction: s.direction === 'ascending' ? 'descending' : 'ascending', server: { ...s.server, direction: s.direction === 'ascending' ? 'descending' : 'ascending' } };
+      return s.direction === 'ascending' ? { by, direction: 'descending' } : undefined;
+    });
+  const ariaSort = (by: string) => (sort?.by === by ? sort.direction : undefined);
+  const index = sort && sort.by !== NAME && !sort.server ? sortIndexFor(sort.by, indexes.data?.['range-element-index'] ?? []) : undefined;
+  const sortAll = () => {
+    if (!sort || !index) return;
+    const json = rows.some((r) => r.format === 'json' && sort.by in r.fields);
+    setSort({ ...sort, server: serverSortOf(sort.by, sort.direction, index, json) });
+  };
 
   return (
     <div className={`document-list${isPlaceholderData ? ' document-list--stale' : ''}`}>
       <div className="document-list__scroll">
-        {folders.length > 0 && (
-          <ul className="listing" aria-label="Folders">
-            {folders.map((folder) => (
-              <li key={folder}>
-                <a className="listing__item listing__item--folder" href={explorerHref({ dir: folder, collection: state.collection })} title={folder}>
-                  <FolderIcon />
-                  <span className="listing__name">{folderName(folder)}/</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <FolderList state={state} pageUris={rows.map((r) => r.uri)} />
         {data.results.length === 0 ? (
           <>
             <p className="muted empty">{emptyText(state)}</p>
             {data.total === 0 && !state.dir && !state.collection && <LoadSampleData />}
           </>
         ) : (
-          <ul className="listing" aria-label="Documents" data-testid="document-list">
-            {data.results.map((result) => (
-              <DocumentListItem key={result.uri} result={result} state={state} />
-            ))}
-          </ul>
+          <>
+            <div className="document-table__tools">
+              <ColumnPicker records={records} columns={columns} auto={auto} choice={choice} />
+              {sort && (
+                <span className="hint document-table__sort-note" role="status">
+                  {sort.server ? `All ${data.total.toLocaleString('en')} sorted by ${sort.by}, with its range index.` : 'Sorted on this page only.'}{' '}
+                  {index && (
+                    <button type="button" className="link-button" onClick={sortAll}>
+                      Sort all pages by {sort.by}
+                    </button>
+                  )}{' '}
+                  <button type="button" className="link-button" onClick={() => setSort(undefined)}>
+                    Server order
+                  </button>
+                </span>
+              )}
+            </div>
+            <div className="document-table__scroll" tabIndex={0} role="region" aria-label="Documents, scrolls sideways">
+              <table className="document-table" aria-label="Documents" data-testid="document-list">
+                <thead>
+                  <tr>
+                    <SortHeader label="Name" sort={ariaSort(NAME)} onSort={() => toggleSort(NAME)} />
+                    {columns.map((c) => (
+                      <SortHeader key={c} label={c} sort={ariaSort(c)} onSort={() => toggleSort(c)} />
+                    ))}
+                    <th scope="col" className="document-table__format">
+                      <span className="visually-hidden">Format</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sorted.map((row) => (
+                    <DocumentRow key={row.uri} row={row} columns={columns} state={state} draft={drafts[row.uri] !== undefined} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </div>
       <div className="pager">
@@ -95,21 +174,42 @@ export function DocumentList({ state }: { state: ExplorerState }) {
   );
 }
 
-function DocumentListItem({ result, state }: { result: SearchResult; state: ExplorerState }) {
-  const selected = result.uri === state.uri;
+function SortHeader({ label, sort, onSort }: { label: string; sort: 'ascending' | 'descending' | undefined; onSort(): void }) {
   return (
-    <li>
-      <a
-        className={`listing__item${selected ? ' listing__item--selected' : ''}`}
-        href={explorerHref({ ...state, view: undefined, uri: result.uri })}
-        aria-current={selected ? 'page' : undefined}
-        title={result.uri}
-      >
-        <span className="listing__name">{relativeName(state.dir, result.uri)}</span>
-        <UncommittedBadge uri={result.uri} />
-        <FormatBadge format={result.format} />
-      </a>
-    </li>
+    <th scope="col" aria-sort={sort}>
+      <button type="button" className="document-table__sort" onClick={onSort} title={`Sort this page by ${label}`}>
+        {label}
+        <span aria-hidden="true" className="document-table__arrow">
+          {sort === 'ascending' ? '▲' : sort === 'descending' ? '▼' : ''}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function DocumentRow({ row, columns, state, draft }: { row: Row; columns: readonly string[]; state: ExplorerState; draft: boolean }) {
+  const selected = row.uri === state.uri;
+  return (
+    <tr className={selected ? 'document-table__row--selected' : undefined}>
+      <td className="document-table__name">
+        <a href={explorerHref({ ...state, view: undefined, uri: row.uri })} aria-current={selected ? 'page' : undefined} title={row.uri}>
+          <span className="document-table__uri">{relativeName(state.dir, row.uri)}</span>
+          <UncommittedBadge uri={row.uri} />
+          {draft && <DraftBadge status="unsaved" />}
+        </a>
+      </td>
+      {columns.map((c) => {
+        const text = formatField(row.fields[c]);
+        return (
+          <td key={c} className={typeof row.fields[c] === 'number' ? 'document-table__number' : undefined} title={text.length > 30 ? text : undefined}>
+            {text}
+          </td>
+        );
+      })}
+      <td className="document-table__format">
+        <FormatBadge format={row.format} />
+      </td>
+    </tr>
   );
 }
 
@@ -118,12 +218,4 @@ function emptyText(state: ExplorerState): string {
   const which = state.collection ? ` in collection “${state.collection}”` : '';
   if (state.page > 1) return 'No documents on this page.';
   return where || which ? `No documents${where}${which}.` : 'No documents yet. Upload files or create one.';
-}
-
-function FolderIcon() {
-  return (
-    <svg className="listing__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-      <path d="M1.5 3.5A1 1 0 0 1 2.5 2.5h3.6l1.5 1.5h5.9a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1z" fill="currentColor" />
-    </svg>
-  );
 }

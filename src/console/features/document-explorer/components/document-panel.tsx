@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { documentReadRequest } from '../../../../client/create-client';
 import { ConfirmDelete } from '../../../components/confirm-delete';
 import { SentRequest, useRequestBase } from '../../../components/copy-request';
@@ -19,6 +19,11 @@ import { FormatBadge } from './format-badge';
 import { MetadataEditor } from './metadata-editor';
 import { MetadataView } from './metadata-view';
 import { UncommittedBadge } from '../../transactions/components/uncommitted-badge';
+import { useShortcut } from '../../../lib/shortcuts';
+import { useDocumentDrafts } from '../lib/use-document-drafts';
+import { draftStatus } from '../lib/document-drafts';
+import { displayText } from '../lib/display-text';
+import { DraftBadge } from './draft-badge';
 
 const tabs = [
   { id: 'content', label: 'Content' },
@@ -29,7 +34,10 @@ const tabs = [
 export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: string }) {
   const doc = useDocument(uri);
   const remove = useDeleteDocument();
-  const [editing, setEditing] = useState(false);
+  const { drafts, discard } = useDocumentDrafts();
+  const draft = drafts[uri];
+  // A document with a draft opens in the editor, where the draft is.
+  const [editing, setEditing] = useState(() => draft !== undefined);
   const [confirming, setConfirming] = useState(false);
   const select = (tab: DocumentTab) => {
     setEditing(false);
@@ -37,6 +45,9 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
   };
   const canEdit = state.tab === 'content' && doc.data !== undefined && doc.data.format !== 'binary' && !editing;
   const { base, sent } = useRequestBase();
+  const shownText = useMemo(() => (doc.data && doc.data.format !== 'binary' ? displayText(doc.data.format, doc.data.text) : undefined), [doc.data]);
+  const status = draftStatus(draft, shownText);
+  useShortcut({ keys: 'e', description: 'Edit the open document', group: 'Documents' }, () => setEditing(true), { enabled: canEdit });
 
   return (
     <article className="panel document-panel" aria-labelledby="document-title">
@@ -49,6 +60,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
             <div className="panel__meta">
               <FormatBadge format={doc.data.format} />
               <UncommittedBadge uri={uri} />
+              {status !== 'none' && <DraftBadge status={status} />}
               <span>{doc.data.contentType}</span>
               <span>{formatBytes(doc.data.size)}</span>
             </div>
@@ -57,7 +69,7 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
         <div className="panel__toolbar">
           {canEdit && (
             <button type="button" className="button" onClick={() => setEditing(true)}>
-              Edit
+              {draft ? 'Edit draft' : 'Edit'}
             </button>
           )}
           <button type="button" className="button button--danger-outline" onClick={() => setConfirming(true)}>
@@ -76,7 +88,20 @@ export function DocumentPanel({ state, uri }: { state: ExplorerState; uri: strin
           ) : editing && doc.data.format !== 'binary' ? (
             <ContentEditor doc={doc.data} onDone={() => setEditing(false)} />
           ) : (
-            <ContentView doc={doc.data} />
+            <>
+              {draft && (
+                <div className="draft-bar draft-bar--notice" role="status">
+                  <span>This document has an unsaved draft in this browser.</span>
+                  <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+                    Continue editing
+                  </button>
+                  <button type="button" className="button button--small button--danger-outline" onClick={() => discard(uri)}>
+                    Discard draft
+                  </button>
+                </div>
+              )}
+              <ContentView doc={doc.data} />
+            </>
           )
         ) : (
           <MetadataTab uri={uri} />

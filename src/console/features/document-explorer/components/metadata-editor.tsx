@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DocumentMetadata } from '../../../../client/create-client';
-import { CodeEditor } from '../../../components/code-editor';
+import { DocumentCodeEditor } from './document-code-editor';
 import { ErrorMessage } from '../../../components/error-message';
 import { FormActions } from '../../../components/form-actions';
 import { useSaveDocumentMetadata } from '../queries/save-document-metadata';
@@ -35,7 +35,7 @@ export function MetadataEditor({ uri, metadata, onDone }: { uri: string; metadat
         Each category present replaces the document's current one. As on MarkLogic, an empty <code>collections</code> list leaves
         collections unchanged, and the acting user's default permissions are always kept.
       </p>
-      <CodeEditor value={text} onChange={setText} language="json" label={`Metadata of ${uri}`} minHeight="14rem" maxHeight="60vh" testId="metadata-editor" />
+      <DocumentCodeEditor value={text} onChange={setText} format="json" label={`Metadata of ${uri}`} minHeight="14rem" maxHeight="60vh" testId="metadata-editor" />
       {parseError && <ErrorMessage error={new Error(parseError)} />}
       {save.isError && <ErrorMessage error={save.error} title="Could not save the metadata" />}
       <FormActions busy={save.isPending} submitLabel="Save metadata" busyLabel="Saving…" cancel={{ onClick: onDone }} />

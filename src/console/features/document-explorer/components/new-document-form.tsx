@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { CodeEditor } from '../../../components/code-editor';
+import { useMemo, useState } from 'react';
+import { DocumentCodeEditor, LINT_DELAY_MS } from './document-code-editor';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { contentProblem } from '../lib/content-problems';
 import { ErrorMessage } from '../../../components/error-message';
 import { FormActions } from '../../../components/form-actions';
 import { navigate } from '../../../lib/use-hash-route';
@@ -21,6 +23,9 @@ export function NewDocumentForm({ state }: { state: ExplorerState }) {
   const [content, setContent] = useState(templates.json.content);
   const [collections, setCollections] = useState(state.collection);
   const save = useSaveDocument();
+  // Format and text settle together, so a format switch is never checked against the old text.
+  const settled = useDebouncedValue(useMemo(() => ({ format, content }), [format, content]), LINT_DELAY_MS);
+  const problem = useMemo(() => contentProblem(settled.format, settled.content), [settled]);
 
   const changeFormat = (next: TextFormat) => {
     // Follow the format in the suggested name and content until the person edits them.
@@ -35,6 +40,7 @@ export function NewDocumentForm({ state }: { state: ExplorerState }) {
       aria-labelledby="new-document-title"
       onSubmit={(e) => {
         e.preventDefault();
+        if (contentProblem(format, content)) return;
         const list = collections.split(',').map((c) => c.trim()).filter(Boolean);
         save.mutate(
           { uri: uri.trim(), content, format, collections: list },
@@ -72,13 +78,18 @@ export function NewDocumentForm({ state }: { state: ExplorerState }) {
         />
       </div>
       <p className="hint">A document already at this URI is replaced. The URI's extension, when known, decides the format on the server.</p>
-      <CodeEditor value={content} onChange={setContent} language={format} label="New document content" minHeight="16rem" testId="new-document-editor" />
+      <DocumentCodeEditor value={content} onChange={setContent} format={format} label="New document content" minHeight="16rem" testId="new-document-editor" />
+      {problem && (
+        <p className="content-problem content-problem--error" aria-live="polite">
+          Line {problem.line}, column {problem.column}: {problem.message}
+        </p>
+      )}
       {save.isError && <ErrorMessage error={save.error} title="Could not create the document" />}
       <FormActions
         busy={save.isPending}
         submitLabel="Create"
         busyLabel="Creating…"
-        submitDisabled={!uri.trim()}
+        submitDisabled={!uri.trim() || problem !== undefined}
         cancel={{ href: explorerHref({ dir: state.dir, collection: state.collection, page: state.page }) }}
       />
     </form>

@@ -1,6 +1,6 @@
 /**
  * Directories as MarkLogic has them: implied by URIs (`/a/b.json` is in `/a/`),
- * never stored. The explorer shows the folders it can see in the URIs it listed,
+ * never stored. The explorer finds the folders in the URI lexicon (directory-walk.ts),
  * and `''` stands for "no directory filter" (every document, including URIs with
  * no leading slash).
  */
@@ -33,15 +33,21 @@ export function breadcrumb(dir: string): Crumb[] {
   return crumbs;
 }
 
+/** The immediate subdirectory of `dir` that `uri` is in; undefined when it is directly in `dir` (or not under it). */
+export function folderOf(dir: string, uri: string): string | undefined {
+  if (dir && !uri.startsWith(dir)) return undefined;
+  const base = baseOf(dir, uri);
+  const rest = uri.slice(base.length);
+  const slash = rest.indexOf('/');
+  return slash >= 0 ? base + rest.slice(0, slash + 1) : undefined;
+}
+
 /** Immediate subdirectories of `dir` among `uris`, sorted. */
 export function subfolders(dir: string, uris: readonly string[]): string[] {
   const found = new Set<string>();
   for (const uri of uris) {
-    if (dir && !uri.startsWith(dir)) continue;
-    const base = baseOf(dir, uri);
-    const rest = uri.slice(base.length);
-    const slash = rest.indexOf('/');
-    if (slash >= 0) found.add(base + rest.slice(0, slash + 1));
+    const folder = folderOf(dir, uri);
+    if (folder !== undefined) found.add(folder);
   }
   return [...found].sort((a, b) => a.localeCompare(b));
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { parseHash } from '../../../lib/hash-route';
-import { explorerHref, readExplorerState } from './explorer-state';
+import { explorerHref, leavesDocument, readExplorerState } from './explorer-state';
 
 test.for([
   { name: 'defaults', query: '', expected: { dir: '', collection: '', page: 1, uri: undefined, tab: 'content', view: undefined } },
@@ -23,4 +23,15 @@ test('explorerHref round-trips and leaves defaults out of the URL', () => {
   expect(readExplorerState(parseHash(href).params)).toEqual({ ...state, view: undefined });
   expect(explorerHref({ dir: '', page: 1, tab: 'content' })).toBe('#/documents');
   expect(explorerHref({ dir: '/a/', uri: '/a/x.json', view: 'new' })).toBe('#/documents?dir=%2Fa%2F&view=new');
+});
+
+test.for([
+  { name: 'another document', next: '#/documents?uri=%2Fb.json', leaves: true },
+  { name: 'the New document form', next: '#/documents?uri=%2Fa.json&view=new', leaves: true },
+  { name: 'another page', next: '#/search', leaves: true },
+  { name: 'the listing with no document open', next: '#/documents?dir=%2Fx%2F', leaves: true },
+  { name: 'its metadata tab', next: '#/documents?uri=%2Fa.json&tab=metadata', leaves: false },
+  { name: 'another folder with it still open', next: '#/documents?dir=%2Fx%2F&uri=%2Fa.json', leaves: false },
+])('leavesDocument: $name → $leaves', ({ next, leaves }) => {
+  expect(leavesDocument('/a.json', next)).toBe(leaves);
 });

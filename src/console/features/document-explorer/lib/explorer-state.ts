@@ -3,7 +3,7 @@
  * every view — a folder, a page, an open document and its tab — can be linked to,
  * reloaded and navigated with the back button.
  */
-import { formatHash } from '../../../lib/hash-route';
+import { formatHash, parseHash } from '../../../lib/hash-route';
 import { normaliseDir } from './directory-listing';
 
 export type DocumentTab = 'content' | 'metadata';
@@ -43,4 +43,16 @@ export function explorerHref(state: Partial<ExplorerState>): string {
     tab: state.uri && state.tab === 'metadata' ? 'metadata' : undefined,
     view: state.view,
   });
+}
+
+/**
+ * Whether going to `nextHash` closes the open document `uri`: another document, the New
+ * document form, or another page. Another tab of the same document, a folder, a collection
+ * or a page of the listing keep it open.
+ */
+export function leavesDocument(uri: string, nextHash: string): boolean {
+  const next = parseHash(nextHash);
+  if (next.path !== EXPLORER_PATH) return true;
+  const state = readExplorerState(next.params);
+  return state.view === 'new' || state.uri !== uri;
 }
