@@ -7,7 +7,9 @@ import { graphsHref, type BrowserState, type GraphTab } from '../lib/browser-sta
 import { graphLabel } from '../lib/graph-summaries';
 import { useDeleteGraph } from '../queries/delete-graph';
 import { useGraphCount } from '../queries/graph-triples';
+import { ClassInstances } from './class-instances';
 import { ExportControl } from './export-control';
+import { GraphSummary } from './graph-summary';
 import { PermissionsEditor } from './permissions-editor';
 import { TriplesTable } from './triples-table';
 
@@ -16,7 +18,7 @@ const tabs = [
   { id: 'permissions', label: 'Permissions' },
 ] as const;
 
-/** One open graph: its triples and permissions, with import, export and delete. */
+/** One open graph: its summary, triples and permissions, with import, export and delete. */
 export function GraphPanel({ state, graph }: { state: BrowserState; graph: string }) {
   const count = useGraphCount(graph);
   const remove = useDeleteGraph();
@@ -49,7 +51,14 @@ export function GraphPanel({ state, graph }: { state: BrowserState; graph: strin
 
       <Tabs label="Graph views" tabs={tabs} selected={state.tab} onSelect={select} idPrefix="graph" />
       <div className="panel__body" {...tabPanelProps('graph', state.tab)}>
-        {state.tab === 'triples' ? <TriplesTable graph={graph} state={state} /> : <PermissionsEditor graph={graph} />}
+        {state.tab === 'triples' ? (
+          <>
+            <GraphSummary graph={graph} state={state} />
+            {state.class ? <ClassInstances graph={graph} state={state} cls={state.class} /> : <TriplesTable graph={graph} state={state} />}
+          </>
+        ) : (
+          <PermissionsEditor graph={graph} />
+        )}
       </div>
 
       <ConfirmDelete

@@ -15,7 +15,7 @@ export interface TripleRow {
  */
 export function TripleRows<T extends TripleRow>({ label, triples, extra }: { label: string; triples: readonly T[]; extra?: { header: string; cell: (triple: T) => ReactNode } }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
       <table className="table triples" aria-label={label}>
         <thead>
           <tr>

@@ -11,8 +11,12 @@ export type GraphTab = 'triples' | 'permissions';
 export interface BrowserState {
   /** The open graph; with `view: 'import'`, the import's preselected target. */
   graph?: string;
-  /** 1-based page of the open graph's triples. */
+  /** 1-based page of the open graph's triples (or of a class's instances). */
   page: number;
+  /** The predicate the open graph's triples are filtered by. */
+  predicate?: string;
+  /** The class whose instances are listed instead of the triples. */
+  class?: string;
   tab: GraphTab;
   /** The node whose things view is open. */
   iri?: string;
@@ -26,6 +30,8 @@ export function readBrowserState(params: URLSearchParams): BrowserState {
   return {
     graph: params.get('graph') || undefined,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    predicate: params.get('p') || undefined,
+    class: params.get('class') || undefined,
     tab: params.get('tab') === 'permissions' ? 'permissions' : 'triples',
     iri: params.get('iri') || undefined,
     view: params.get('view') === 'import' ? 'import' : undefined,
@@ -39,6 +45,9 @@ export function graphsHref(state: Partial<BrowserState> = {}): string {
     graph: state.graph,
     iri: state.view ? undefined : state.iri,
     page: graphView && state.page && state.page > 1 ? state.page : undefined,
+    // A class's instances and a predicate's triples are two views: a class wins.
+    class: graphView ? state.class : undefined,
+    p: graphView && !state.class ? state.predicate : undefined,
     tab: graphView && state.tab === 'permissions' ? 'permissions' : undefined,
   });
 }

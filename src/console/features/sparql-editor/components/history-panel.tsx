@@ -39,6 +39,11 @@ export function HistoryPanel({ entries, error, onOpen, onClear }: HistoryPanelPr
                 <span className="history-item__meta">
                   <time dateTime={new Date(entry.time).toISOString()}>{formatRunTime(entry.time)}</time>
                   <span>{formatDuration(entry.durationMs)}</span>
+                  {(entry.count ?? 1) > 1 && (
+                    <span className="history-item__count" title={`Run ${entry.count} times in a row with the same error`} data-testid="history-count">
+                      ×{entry.count}
+                    </span>
+                  )}
                   <span className={`history-item__outcome history-item__outcome--${entry.outcome.kind}`}>{outcomeSummary(entry.outcome)}</span>
                 </span>
               </button>

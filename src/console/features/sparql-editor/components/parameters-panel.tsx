@@ -167,7 +167,7 @@ export function ParametersPanel({ parameters, operation, onChange }: ParametersP
                       title="Remove"
                       onClick={() => set({ bindings: parameters.bindings.filter((_, j) => j !== i) })}
                     >
-                      ×
+                      <span aria-hidden="true">×</span>
                     </button>
                   </td>
                 </tr>

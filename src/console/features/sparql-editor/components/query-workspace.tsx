@@ -1,4 +1,6 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useShortcut } from '../../../lib/shortcuts';
+import { formatSparql } from '../lib/format-sparql';
 import type { DataVocabulary } from '../lib/sparql-completion';
 import type { QueryTab } from '../lib/query-tab-store';
 import { countParameters, restrictionOf } from '../lib/request-parameters';
@@ -6,7 +8,7 @@ import { analyseSparql, type SparqlAnalysis } from '../lib/sparql-syntax';
 import type { RunState } from '../lib/use-sparql-runs';
 import { ParametersPanel } from './parameters-panel';
 import { ResultsPanel } from './results-panel';
-import { SparqlCodeEditor } from './sparql-code-editor';
+import { SparqlCodeEditor, type SparqlEditorHandle } from './sparql-code-editor';
 import { SaveQueryButton, SavedQueriesMenu } from './saved-queries';
 import type { SavedQuery } from '../queries/saved-queries';
 import { queryTitleLine } from '../lib/saved-queries';
@@ -37,17 +39,39 @@ export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel
   const parameterCount = countParameters(tab.parameters, operation);
   const running = run?.status === 'running';
   const empty = tab.text.trim() === '';
+  const editor = useRef<SparqlEditorHandle>(null);
+  const [formatProblem, setFormatProblem] = useState<string>();
+
+  // The editor's text as it is at this moment: the tab's copy may be a keystroke behind.
+  const runNow = () => onRun(editor.current?.text() ?? tab.text);
+  const format = () => {
+    const result = formatSparql(editor.current?.text() ?? tab.text);
+    setFormatProblem(result.ok ? undefined : result.reason);
+    if (result.ok) editor.current?.replaceText(result.text);
+  };
+  useShortcut({ keys: 'mod+enter', description: 'Run the query', group: 'SPARQL' }, runNow, { allowInInputs: true });
+  useShortcut({ keys: 'alt+shift+f', description: 'Format the query', group: 'SPARQL' }, format, { allowInInputs: true });
 
   return (
     <div className="query-workspace" id="query-workspace" role="tabpanel" aria-labelledby={`query-tab-${tab.id}`}>
-      <SparqlCodeEditor value={tab.text} onChange={(value) => onChange({ text: value })} onRun={onRun} base={tab.parameters.base} vocabulary={vocabulary} />
+      <SparqlCodeEditor
+        handle={editor}
+        value={tab.text}
+        onChange={(value) => {
+          setFormatProblem(undefined);
+          onChange({ text: value });
+        }}
+        onRun={onRun}
+        base={tab.parameters.base}
+        vocabulary={vocabulary}
+      />
       <div className="query-toolbar">
         {running ? (
           <button type="button" className="button button--danger-outline" onClick={onCancel}>
             Cancel
           </button>
         ) : (
-          <button type="button" className="button button--primary" onClick={() => onRun()} disabled={empty} title={`Run (${RUN_SHORTCUT})`}>
+          <button type="button" className="button button--primary" onClick={runNow} disabled={empty} title={`Run (${RUN_SHORTCUT})`}>
             {operation === 'update' ? 'Run update' : 'Run'}
           </button>
         )}
@@ -63,6 +87,9 @@ export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel
         >
           Parameters{parameterCount > 0 ? ` (${parameterCount})` : ''}
         </button>
+        <button type="button" className="button button--small" onClick={format} disabled={empty} title="Format (Alt+Shift+F)">
+          Format
+        </button>
         <SaveQueryButton text={tab.text} suggestedTitle={queryTitleLine(tab.text)} />
         <SavedQueriesMenu onOpen={onOpenSaved} />
       </div>
@@ -71,7 +98,12 @@ export function QueryWorkspace({ tab, run, vocabulary, onChange, onRun, onCancel
           <ParametersPanel parameters={tab.parameters} operation={operation} onChange={(parameters) => onChange({ parameters })} />
         </div>
       )}
-      <ResultsPanel run={run} runShortcut={RUN_SHORTCUT} />
+      {formatProblem && (
+        <p className="hint query-workspace__format-problem" role="status">
+          {formatProblem}
+        </p>
+      )}
+      <ResultsPanel run={run} runShortcut={RUN_SHORTCUT} onShowInEditor={(from) => editor.current?.focusAt(from)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** The SPARQL editor page: query tabs, the workspace of the selected one, and the run history. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
+import { useShortcut } from '../../../lib/shortcuts';
 import { navigate } from '../../../lib/use-hash-route';
 import { restrictedQueryTab, sparqlHref } from '../lib/document-query-link';
 import type { DocumentQuery } from '../lib/request-parameters';
@@ -23,6 +24,13 @@ export default function SparqlEditor({ link }: { link?: DocumentQuery }) {
   const vocabulary = useDataVocabulary();
   const { active } = tabs;
 
+  const closeTab = (id: string) => {
+    cancel(id);
+    tabs.close(id);
+  };
+  useShortcut({ keys: 'alt+n', description: 'New query tab', group: 'SPARQL' }, () => tabs.add(), { allowInInputs: true, enabled: tabs.tabs !== undefined });
+  useShortcut({ keys: 'alt+w', description: 'Close the query tab', group: 'SPARQL' }, () => active && closeTab(active.id), { allowInInputs: true, enabled: active !== undefined });
+
   const runActive = useCallback(
     (text = active?.text ?? '') => {
       if (active && text.trim() !== '') run(active.id, text, active.parameters);
@@ -44,10 +52,7 @@ export default function SparqlEditor({ link }: { link?: DocumentQuery }) {
               activeId={active?.id}
               running={(id) => runs[id]?.status === 'running'}
               onSelect={tabs.select}
-              onClose={(id) => {
-                cancel(id);
-                tabs.close(id);
-              }}
+              onClose={closeTab}
               onAdd={() => tabs.add()}
             />
             {active && (

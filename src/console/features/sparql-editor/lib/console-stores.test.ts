@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { announceChange, onStoreChange, openConsoleDb, type ConsoleDb } from './console-db';
 import { emptyParameters } from './request-parameters';
-import { addHistoryEntry, clearHistory, HISTORY_LIMIT, listHistory, outcomeSummary, type HistoryEntry, type RunOutcome } from './run-history-store';
+import { addHistoryEntry, clearHistory, HISTORY_LIMIT, isRepeatedFailure, listHistory, outcomeSummary, type HistoryEntry, type RunOutcome } from './run-history-store';
 import { deleteTab, ensureTab, listTabs, newTab, putTab, STARTER_QUERY, tabLabel } from './query-tab-store';
 
 let counter = 0;
@@ -109,6 +109,38 @@ describe('run history', () => {
     expect((await listHistory(a)).map((e) => e.outcome).reverse()).toEqual(outcomes);
     await clearHistory(a);
     expect(await listHistory(a)).toEqual([]);
+  });
+
+  test('the same failed run again counts on the newest entry, anything else is an entry of its own', async () => {
+    const [a] = await twoTabs();
+    const failure: RunOutcome = { kind: 'error', message: "Syntax error at line 1, column 9: unexpected '}'", statusCode: 400 };
+    await addHistoryEntry(a, run('SELECT }', failure));
+    await addHistoryEntry(a, { ...run('SELECT }', failure), time: 2000, durationMs: 7 });
+    await addHistoryEntry(a, { ...run('SELECT }', failure), time: 3000, durationMs: 9 });
+    let entries = await listHistory(a);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ text: 'SELECT }', count: 3, time: 3000, durationMs: 9, outcome: failure });
+
+    // Another text, another error, other parameters, a success: each an entry.
+    await addHistoryEntry(a, run('SELECT }}', failure));
+    await addHistoryEntry(a, run('SELECT }}', { ...failure, message: 'other' }));
+    await addHistoryEntry(a, { ...run('SELECT }}', { ...failure, message: 'other' }), parameters: { ...emptyParameters, base: 'http://b/' } });
+    await addHistoryEntry(a, run('SELECT }}'));
+    await addHistoryEntry(a, run('SELECT }}'));
+    entries = await listHistory(a);
+    expect(entries.map((e) => e.count ?? 1)).toEqual([1, 1, 1, 1, 1, 3]);
+    // A failure after other runs starts again: the history stays in the order things happened.
+    await addHistoryEntry(a, run('SELECT }', failure));
+    expect((await listHistory(a))[0].count).toBeUndefined();
+  });
+
+  test('isRepeatedFailure needs two failures of the same run', () => {
+    const failure: RunOutcome = { kind: 'error', message: 'boom', statusCode: 400 };
+    expect(isRepeatedFailure(run('q', failure), run('q', failure))).toBe(true);
+    expect(isRepeatedFailure(undefined, run('q', failure))).toBe(false);
+    expect(isRepeatedFailure(run('q'), run('q'))).toBe(false);
+    expect(isRepeatedFailure(run('q', failure), run('q', { ...failure, statusCode: 500 }))).toBe(false);
+    expect(isRepeatedFailure(run('q', failure), { ...run('q', failure), operation: 'update' })).toBe(false);
   });
 
   test.for([

@@ -5,29 +5,23 @@
  */
 import type { SparqlTerm } from '../../../../client/sparql';
 import { formatHash } from '../../../lib/hash-route';
+import { shortenIri, type PrefixMap } from '../../../lib/rdf/prefixes';
 import { XSD } from '../../../lib/xsd';
 
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
-const PN_LOCAL = /^[\w-](?:[\w.-]*[\w-])?$/;
 
 /** The graph browser's page for a node (`#/graphs?iri=…`). */
 export function graphBrowserHref(iri: string): string {
   return formatHash('/graphs', { iri });
 }
 
-/** `foaf:name` when a declared prefix covers the IRI with a plain local name; the IRI itself otherwise. */
-export function compactIri(iri: string, prefixes: Record<string, string>): string {
-  let best: string | undefined;
-  let bestLength = -1;
-  for (const [prefix, namespace] of Object.entries(prefixes)) {
-    if (!namespace || !iri.startsWith(namespace) || namespace.length <= bestLength) continue;
-    const local = iri.slice(namespace.length);
-    if (local === '' || PN_LOCAL.test(local)) {
-      best = `${prefix}:${local}`;
-      bestLength = namespace.length;
-    }
-  }
-  return best ?? iri;
+/**
+ * `foaf:name` when a prefix covers the IRI with a plain local name: the query's own
+ * prefixes first, then the bundled ones (so `rdf:type` reads short without a PREFIX);
+ * the IRI itself otherwise.
+ */
+export function compactIri(iri: string, prefixes: PrefixMap): string {
+  return shortenIri(iri, prefixes);
 }
 
 /** `@en` or `^^xsd:integer`; nothing for a plain string, whose type goes without saying. */

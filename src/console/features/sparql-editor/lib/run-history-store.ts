@@ -24,12 +24,40 @@ export interface HistoryEntry {
   time: number;
   durationMs: number;
   outcome: RunOutcome;
+  /** How many identical failed runs in a row this entry stands for (time and duration are the last one's); 1 when absent. */
+  count?: number;
 }
 
-/** Adds a run and drops the oldest beyond the limit, in one transaction. */
+/**
+ * Whether `next` fails exactly as `last` did: same text, parameters and error. Such a run
+ * adds nothing to read in the history, so it counts on the entry before instead of piling up.
+ */
+export function isRepeatedFailure(last: HistoryEntry | undefined, next: HistoryEntry): boolean {
+  if (!last || last.outcome.kind !== 'error' || next.outcome.kind !== 'error') return false;
+  return (
+    last.text === next.text &&
+    last.operation === next.operation &&
+    last.outcome.message === next.outcome.message &&
+    last.outcome.statusCode === next.outcome.statusCode &&
+    JSON.stringify(normaliseParameters(last.parameters)) === JSON.stringify(normaliseParameters(next.parameters))
+  );
+}
+
+/**
+ * Adds a run and drops the oldest beyond the limit, in one transaction; a run failing
+ * as the newest entry did counts on that entry instead (isRepeatedFailure).
+ */
 export async function addHistoryEntry(db: ConsoleDb, entry: HistoryEntry): Promise<number> {
   const { id: _ignored, ...record } = entry;
   const tx = db.transaction('sparql-history', 'readwrite');
+  const newest = await tx.store.openCursor(null, 'prev');
+  const last = newest ? normaliseEntry(newest.value) : undefined;
+  if (last && isRepeatedFailure(last, entry)) {
+    const count = (last.count ?? 1) + 1;
+    await newest!.update({ ...(newest!.value as HistoryEntry), time: entry.time, durationMs: entry.durationMs, count });
+    await tx.done;
+    return last.id!;
+  }
   const id = await tx.store.add(record as HistoryEntry);
   let excess = (await tx.store.count()) - HISTORY_LIMIT;
   let cursor = excess > 0 ? await tx.store.openCursor() : null;
@@ -88,6 +116,7 @@ function normaliseEntry(raw: unknown): HistoryEntry | undefined {
     time: typeof r.time === 'number' ? r.time : 0,
     durationMs: typeof r.durationMs === 'number' ? r.durationMs : 0,
     outcome,
+    ...(typeof r.count === 'number' && Number.isInteger(r.count) && r.count > 1 ? { count: r.count } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { pickedCompletion, type Completion, type CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import type { EditorState, TransactionSpec } from '@codemirror/state';
-import { knownPrefix, knownPrefixes } from './prefixes';
+import { knownPrefix, knownPrefixes } from '../../../lib/rdf/prefixes';
 import { declaredPrefixes, prologueEnd } from './sparql-syntax';
 
 /** IRIs present in the data, offered where a predicate or a class may be typed. */

@@ -26,7 +26,7 @@ describe('analyseSparql', () => {
       marked: '}',
       line: 3,
       column: 2,
-      message: /^Unexpected "}"; expected .*a variable/,
+      message: /^Unexpected '}' — expected an expression$/,
     },
     {
       name: 'a character no token starts with is marked',
@@ -34,7 +34,7 @@ describe('analyseSparql', () => {
       marked: 'e',
       line: 1,
       column: 31,
-      message: /^Unexpected "e"; expected .*OFFSET/,
+      message: /^Unexpected 'e' — expected .*'OFFSET'/,
     },
     {
       name: 'a bad first word is marked at the start',
@@ -42,7 +42,7 @@ describe('analyseSparql', () => {
       marked: 'F',
       line: 2,
       column: 3,
-      message: /^Unexpected "F"; expected .*PREFIX/,
+      message: /^Unexpected 'F' — expected PREFIX, a query/,
     },
     {
       name: 'a text that stops early is marked at its end',
@@ -50,7 +50,7 @@ describe('analyseSparql', () => {
       marked: '',
       line: 1,
       column: 27,
-      message: /^Unexpected end of text; expected/,
+      message: /^Unexpected end of the query — expected a term/,
     },
     {
       name: 'an undeclared prefix is marked where it is used',

@@ -108,7 +108,7 @@ function lineStart(text: string, offset: number): number {
 }
 
 /** The text with comments and string contents blanked out, offsets kept: what is left is code and IRIs. */
-function stripComments(text: string): string {
+export function stripComments(text: string): string {
   return text.replace(/(<[^<>\s]*>)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|#[^\n]*/g, (m, iri) => iri ?? ' '.repeat(m.length));
 }
 
@@ -142,29 +142,116 @@ function offsetOf(text: string, line: number, column: number): number {
   return Math.min(text.length, offset + column);
 }
 
-const TOKEN_NAMES: Record<string, string> = {
-  IRIREF: 'an IRI',
-  PNAME_LN: 'a prefixed name',
-  PNAME_NS: 'a prefix',
-  VAR: 'a variable',
-  EOF: 'the end',
-  STRING_LITERAL1: 'a string',
-  STRING_LITERAL2: 'a string',
-  STRING_LITERAL_LONG1: 'a string',
-  STRING_LITERAL_LONG2: 'a string',
-  INTEGER: 'a number',
-  DECIMAL: 'a number',
-  DOUBLE: 'a number',
-  BLANK_NODE_LABEL: 'a blank node',
-};
-const MAX_EXPECTED = 8;
-
 function parseErrorMessage(hash: JisonHash): string {
-  const got = hash.token === 'EOF' ? 'end of text' : `"${hash.text || hash.token}"`;
-  const expected = [...new Set((hash.expected ?? []).map((e) => e.replace(/^'|'$/g, '')).map((e) => TOKEN_NAMES[e] ?? e))];
-  if (expected.length === 0) return `Unexpected ${got}`;
-  const shown = expected.slice(0, MAX_EXPECTED).join(', ');
-  return `Unexpected ${got}; expected ${shown}${expected.length > MAX_EXPECTED ? ', …' : ''}`;
+  // A quote no token starts with is the start of a string the lexer found no end to.
+  if (hash.token === 'INVALID' && (hash.text === '"' || hash.text === "'")) return `Unexpected ${hash.text} — a string that is never closed starts here`;
+  return `Unexpected ${describeToken(hash.token, hash.text)} — expected ${describeExpected(hash.expected ?? [])}`;
+}
+
+/** The token the parser stopped at, as a person reads it: `'}'`, `'?x'`, `end of the query`. */
+export function describeToken(token: string | undefined, text: string | undefined): string {
+  if (token === 'EOF' || (!text && !token)) return 'end of the query';
+  const shown = text || token || '';
+  return `'${shown.length > 24 ? `${shown.slice(0, 23)}…` : shown}'`;
+}
+
+// The grammar's token names, sorted into what a person writes there (the grammar is
+// SPARQL 1.1 Query Language §19, as sparqljs's Jison parser names its tokens).
+const FUNCTION_TOKENS = /^(FUNC_|BOUND$|BNODE$|EXISTS$|COUNT$|GROUP_CONCAT$|CONCAT$|COALESCE$|SUBSTR$|REGEX$|REPLACE$|IF$|STRLANG|STRDT|SAMETERM|LANGMATCHES|ISIRI|ISURI|ISBLANK|ISLITERAL|ISNUMERIC)/;
+const LITERAL_TOKENS = /^(STRING_LITERAL|INTEGER|DECIMAL|DOUBLE|BOOLEAN)/;
+const IRI_TOKENS = new Set(['IRIREF', 'PNAME_LN', 'PNAME_NS']);
+const BLANK_TOKENS = new Set(['BLANK_NODE_LABEL', 'ANON', '[']);
+const OPERATOR_TOKENS = new Set(['=', '!=', '<', '>', '<=', '>=', '||', '&&', 'IN', '+', '-', '*', '/']);
+const PATTERN_KEYWORDS = ['OPTIONAL', 'FILTER', 'BIND', 'GRAPH', 'MINUS', 'SERVICE'];
+const QUERY_FORMS_TOKENS = ['SELECT', 'CONSTRUCT', 'ASK', 'DESCRIBE'];
+const UPDATE_TOKENS = new Set(['LOAD', 'CREATE', 'INSERTDATA', 'DELETEDATA', 'DELETEWHERE', 'DELETE', 'INSERT', 'WITH', 'CLEAR', 'DROP', 'ADD', 'MOVE', 'COPY']);
+/** Tokens that only make sense to a reader of the grammar: `()` as NIL, SPARQL-star's `<<` and `{|`. */
+const HIDDEN_TOKENS = new Set(['NIL', '<<', '{|', '|}', 'INVALID', 'error']);
+const KEYWORD_SPELLING: Record<string, string> = { GROUP: 'GROUP BY', ORDER: 'ORDER BY', INSERTDATA: 'INSERT DATA', DELETEDATA: 'DELETE DATA', DELETEWHERE: 'DELETE WHERE' };
+const MAX_ALTERNATIVES = 6;
+
+/**
+ * The parser's list of expected tokens summarised in words: `an expression`, `a term
+ * (variable, IRI, literal or blank node)`, `'}'`, `'ORDER BY'`, `the end of the query`,
+ * at most a handful of them, so that a failed run reads as one sentence, not a dump.
+ */
+export function describeExpected(expected: readonly string[]): string {
+  const left = new Set(expected.map((e) => e.replace(/^'|'$/g, '')).filter((e) => !HIDDEN_TOKENS.has(e)));
+  const take = (test: (token: string) => boolean): boolean => {
+    let found = false;
+    for (const token of [...left]) {
+      if (test(token)) {
+        left.delete(token);
+        found = true;
+      }
+    }
+    return found;
+  };
+  const words: string[] = [];
+  const count = (test: (token: string) => boolean) => [...left].filter(test).length;
+  const isTerm = (t: string) => t === 'VAR' || IRI_TOKENS.has(t) || LITERAL_TOKENS.test(t) || BLANK_TOKENS.has(t);
+
+  if (QUERY_FORMS_TOKENS.every((f) => left.has(f))) {
+    // The very start: the prologue, a query, or an update (the grammar's path tokens there are noise).
+    take((t) => QUERY_FORMS_TOKENS.includes(t) || t === 'BASE' || t === 'PREFIX' || IRI_TOKENS.has(t) || ['(', 'a', '!', '^'].includes(t));
+    words.push('PREFIX', 'a query (SELECT, CONSTRUCT, ASK or DESCRIBE)');
+    if (take((t) => UPDATE_TOKENS.has(t))) words.push('an update');
+  }
+  if (count((t) => OPERATOR_TOKENS.has(t)) >= 3) {
+    // After an operand: signed numbers are there because `?x -1` lexes as `?x` then `-1`.
+    take((t) => OPERATOR_TOKENS.has(t) || /_(POSITIVE|NEGATIVE)$/.test(t) || t === 'NOT');
+    words.push('an operator');
+  }
+  if (count((t) => FUNCTION_TOKENS.test(t)) > 0) {
+    const withTerms = left.has('VAR') || count((t) => LITERAL_TOKENS.test(t)) > 0;
+    take((t) => FUNCTION_TOKENS.test(t) || t === 'VAR' || IRI_TOKENS.has(t) || LITERAL_TOKENS.test(t) || ['(', '!', '+', '-', 'NOT'].includes(t));
+    words.push(withTerms ? 'an expression' : "a function call or '('");
+  } else if (left.has('^') && left.has('a')) {
+    // Where a predicate goes: a variable, an IRI, `a`, or a property path (`^`, `!`, `(`);
+    // with literals too, the text ended where a predicate or an object could follow.
+    const objectToo = count((t) => LITERAL_TOKENS.test(t)) > 0;
+    take((t) => isTerm(t) || ['a', '^', '!', '('].includes(t));
+    words.push(objectToo ? 'a term (variable, IRI, literal or blank node)' : "a predicate (variable, IRI, 'a' or a property path)");
+  } else {
+    const kinds: string[] = [];
+    if (left.has('VAR')) kinds.push('variable');
+    if (count((t) => IRI_TOKENS.has(t)) > 0) kinds.push('IRI');
+    if (count((t) => LITERAL_TOKENS.test(t)) > 0) kinds.push(count((t) => /^STRING|^BOOLEAN/.test(t)) > 0 ? 'literal' : 'number');
+    if (count((t) => BLANK_TOKENS.has(t)) > 0) kinds.push('blank node');
+    const patterns = PATTERN_KEYWORDS.filter((k) => left.has(k)).length >= 3;
+    if (kinds.length >= 3 && patterns) {
+      take((t) => isTerm(t) || t === '(' || PATTERN_KEYWORDS.includes(t) || t === '{' || t === 'VALUES');
+      words.push('a triple pattern', 'a graph pattern');
+    } else if (kinds.length >= 3) {
+      take((t) => isTerm(t) || t === '(');
+      words.push(`a term (${joinAlternatives(kinds)})`);
+    } else if (kinds.length > 0) {
+      take(isTerm);
+      words.push(joinAlternatives(kinds.map((k) => `${k === 'IRI' ? 'an' : 'a'} ${k}`)));
+    }
+  }
+  if (PATTERN_KEYWORDS.filter((k) => left.has(k)).length >= 3) {
+    take((t) => PATTERN_KEYWORDS.includes(t) || t === '{' || t === 'VALUES');
+    words.push('a graph pattern');
+  }
+  if (count((t) => UPDATE_TOKENS.has(t)) >= 3) {
+    take((t) => UPDATE_TOKENS.has(t));
+    words.push('an update');
+  }
+  // The parser's table also lists closing brackets it could only take inside an open one;
+  // among many alternatives they mislead more than they help.
+  if (words.length + left.size > 4) take((t) => t === ']' || t === ')' || t === '|');
+  const end = left.delete('EOF');
+  for (const t of left) words.push(`'${KEYWORD_SPELLING[t] ?? t}'`);
+  if (end) words.push('the end of the query');
+  if (words.length === 0) return 'something else';
+  if (words.length > MAX_ALTERNATIVES) return `${words.slice(0, MAX_ALTERNATIVES - 1).join(', ')} or one of ${words.length - MAX_ALTERNATIVES + 1} other tokens`;
+  return joinAlternatives(words);
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function joinAlternatives(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
 /** The place of an error sparqljs reports without a position (checks made after parsing). */

@@ -8,10 +8,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { ApiError } from '../../../../client/create-client';
 import { sparqlQueryRequest, sparqlUpdateRequest, type QueryForm, type SparqlQueryResult, type SparqlRequestSpec } from '../../../../client/sparql';
-import { errorText } from '../../../components/error-message';
 import { useConnection } from '../../../lib/connection';
 import { toQueryOptions, toUpdateOptions, type RequestParameters } from './request-parameters';
 import type { HistoryEntry, RunOutcome } from './run-history-store';
+import { describeRunError } from './run-error';
 import { analyseSparql, declaredPrefixes, type Operation } from './sparql-syntax';
 
 /** What was sent: the results views re-run exactly this, never the editor's current text. */
@@ -131,7 +131,7 @@ export function useSparqlRuns(record: (entry: HistoryEntry) => Promise<void>, on
               return { durationMs, outcome: { kind: 'cancelled' } as const };
             }
             set({ status: 'failed', request, durationMs, error });
-            return { durationMs, outcome: errorOutcome(error) };
+            return { durationMs, outcome: errorOutcome(error, text, parameters.base) };
           },
         )
         .then(({ durationMs, outcome }) => {
@@ -155,7 +155,8 @@ function resultOutcome(result: RunResult): RunOutcome {
   return { kind: 'triples', count: data.triples.length };
 }
 
-function errorOutcome(error: unknown): RunOutcome {
+/** The history's record of a failure: the same sentence the results show. */
+function errorOutcome(error: unknown, text: string, base: string): RunOutcome {
   const statusCode = error instanceof ApiError && error.statusCode > 0 ? error.statusCode : undefined;
-  return { kind: 'error', message: errorText(error), ...(statusCode ? { statusCode } : {}) };
+  return { kind: 'error', message: describeRunError(error, text, base).sentence, ...(statusCode ? { statusCode } : {}) };
 }

@@ -1,7 +1,9 @@
 /**
- * The namespace prefixes the editor offers to complete, bundled so completion works
- * offline and against any server. Mostly the most used prefixes of prefix.cc, plus
- * MarkLogic's own and those of the Berlin SPARQL Benchmark data the benchmarks load.
+ * The console's one list of well-known namespace prefixes, bundled so that completion
+ * and shortened IRIs work offline and against any server, and the rule for writing an
+ * IRI as a prefixed name (`foaf:name`). Mostly the most used prefixes of prefix.cc,
+ * plus MarkLogic's own and those of the Berlin SPARQL Benchmark data the benchmarks load.
+ * Only display changes: links, titles and copies always carry the full IRI.
  */
 
 export interface KnownPrefix {
@@ -9,6 +11,9 @@ export interface KnownPrefix {
   iri: string;
   title: string;
 }
+
+/** Prefix → namespace IRI, as a query's `PREFIX` declarations read. */
+export type PrefixMap = Readonly<Record<string, string>>;
 
 export const knownPrefixes: readonly KnownPrefix[] = [
   { prefix: 'rdf', iri: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#', title: 'RDF' },
@@ -23,6 +28,7 @@ export const knownPrefixes: readonly KnownPrefix[] = [
   { prefix: 'dcmitype', iri: 'http://purl.org/dc/dcmitype/', title: 'DCMI types' },
   { prefix: 'skos', iri: 'http://www.w3.org/2004/02/skos/core#', title: 'SKOS' },
   { prefix: 'schema', iri: 'http://schema.org/', title: 'schema.org' },
+  { prefix: 'sdo', iri: 'https://schema.org/', title: 'schema.org (https)' },
   { prefix: 'geo', iri: 'http://www.w3.org/2003/01/geo/wgs84_pos#', title: 'WGS84 geo positioning' },
   { prefix: 'geosparql', iri: 'http://www.opengis.net/ont/geosparql#', title: 'GeoSPARQL' },
   { prefix: 'gn', iri: 'http://www.geonames.org/ontology#', title: 'GeoNames' },
@@ -60,8 +66,71 @@ export const knownPrefixes: readonly KnownPrefix[] = [
   { prefix: 'ex', iri: 'http://example.org/', title: 'Examples' },
 ];
 
+/** The bundled list as a prefix → namespace map. */
+export const bundledPrefixes: PrefixMap = Object.freeze(Object.fromEntries(knownPrefixes.map((p) => [p.prefix, p.iri])));
+
 const byPrefix = new Map(knownPrefixes.map((p) => [p.prefix, p]));
 
 export function knownPrefix(prefix: string): KnownPrefix | undefined {
   return byPrefix.get(prefix);
+}
+
+// PN_LOCAL of the SPARQL 1.1 grammar (§19.8): PN_CHARS_BASE approximated by Unicode
+// letters, its combining marks (U+0300–U+036F) by \p{Mn}; `:` and percent escapes (PLX) allowed anywhere, `-` and `.` not first, `.` not
+// last. Backslash escapes are left out on purpose: `foaf:a\/b` reads worse than the IRI.
+const PN_CHARS_U = String.raw`\p{L}_`;
+const PN_CHARS = String.raw`${PN_CHARS_U}\p{Mn}\-0-9\u00B7\u203F-\u2040`;
+const PLX = '%[0-9A-Fa-f]{2}';
+const PN_LOCAL = new RegExp(String.raw`^(?:[${PN_CHARS_U}:0-9]|${PLX})(?:(?:[${PN_CHARS}.:]|${PLX})*(?:[${PN_CHARS}:]|${PLX}))?$`, 'u');
+
+/** Whether `local` may follow `prefix:` in a SPARQL prefixed name; the empty local name may. */
+export function isPnLocal(local: string): boolean {
+  return local === '' || PN_LOCAL.test(local);
+}
+
+function longestMatch(iri: string, entries: Iterable<readonly [string, string]>): string | undefined {
+  let best: string | undefined;
+  let bestLength = -1;
+  for (const [prefix, namespace] of entries) {
+    if (!namespace || namespace.length <= bestLength || !iri.startsWith(namespace)) continue;
+    const local = iri.slice(namespace.length);
+    if (!isPnLocal(local)) continue;
+    best = `${prefix}:${local}`;
+    bestLength = namespace.length;
+  }
+  return best;
+}
+
+/**
+ * `foaf:name` for `http://xmlns.com/foaf/0.1/name`, or undefined when no prefix fits.
+ * The names the person declared (`prefixes`, e.g. the query's `PREFIX` lines) come first,
+ * since they are the names just written; the bundled ones only when none of those fits,
+ * and never under a prefix name the person bound to another namespace. Within each, the
+ * longest matching namespace wins (`wdt:P31`, not a shorter namespace's `…/P31`).
+ */
+export function prefixedName(iri: string, prefixes: PrefixMap = {}): string | undefined {
+  let declaredAny = false;
+  for (const _ in prefixes) {
+    declaredAny = true;
+    break;
+  }
+  if (declaredAny) {
+    const declared = longestMatch(iri, Object.entries(prefixes));
+    if (declared !== undefined) return declared;
+  }
+  // Longest first, so the first that fits is the longest: results shorten every cell of up
+  // to a hundred thousand rows, and this is most of the work.
+  for (const { prefix, iri: namespace } of bundledByLength) {
+    if (!iri.startsWith(namespace) || (declaredAny && Object.hasOwn(prefixes, prefix))) continue;
+    const local = iri.slice(namespace.length);
+    if (isPnLocal(local)) return `${prefix}:${local}`;
+  }
+  return undefined;
+}
+
+const bundledByLength = [...knownPrefixes].sort((a, b) => b.iri.length - a.iri.length);
+
+/** The IRI as a prefixed name when one fits (see prefixedName), the whole IRI otherwise. */
+export function shortenIri(iri: string, prefixes: PrefixMap = {}): string {
+  return prefixedName(iri, prefixes) ?? iri;
 }
