@@ -63,7 +63,9 @@ export async function launchUnwatched(launchOptions: LaunchOptions, baseURL: str
   const executable = launchOptions.executablePath;
   if (!executable) throw new Error('launchUnwatched needs launchOptions.executablePath (playwright.config.ts sets it)');
   const profile = mkdtempSync(join(tmpdir(), 'tabula-unwatched-'));
-  const child = spawn(executable, [...(launchOptions.args ?? []), '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+  // 1280×720, Playwright's default viewport: headless Chromium's own window is 800×600, where a
+  // page laid out for a narrow screen (the console's navigation menu) differs from the watched one's.
+  const child = spawn(executable, [...(launchOptions.args ?? []), '--headless', '--window-size=1280,720', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: 'ignore',
     // Its own process group: close() ends Chromium's helper processes with it, which would
     // otherwise go on writing into the profile as it is removed.

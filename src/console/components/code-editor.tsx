@@ -21,16 +21,19 @@ const CodeMirrorEditor = lazy(() => import('./code-mirror-editor'));
 /** A code editor with JSON/XML highlighting; also the read-only viewer, so both look alike. */
 export function CodeEditor(props: CodeEditorProps) {
   return (
-    <Suspense
-      fallback={
-        <div className="code-editor" data-testid={props.testId}>
-          <pre className="code-editor__fallback" style={{ minHeight: props.minHeight }}>
-            {props.value}
-          </pre>
-        </div>
-      }
-    >
+    <Suspense fallback={<CodeEditorFallback {...props} />}>
       <CodeMirrorEditor {...props} />
     </Suspense>
+  );
+}
+
+/** What an editor shows while CodeMirror loads: its text, where the editor will be. */
+export function CodeEditorFallback({ value, minHeight, testId }: { value: string; minHeight?: string; testId?: string }) {
+  return (
+    <div className="code-editor" data-testid={testId}>
+      <pre className="code-editor__fallback" style={{ minHeight }}>
+        {value}
+      </pre>
+    </div>
   );
 }

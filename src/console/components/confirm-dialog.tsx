@@ -76,27 +76,64 @@ function restoreFocus(opener: Element | null) {
   else document.getElementById('page-title')?.focus();
 }
 
-/** A modal question built on `<dialog>`: focus kept inside, Escape cancels, focus returns on close. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+interface ModalDialogProps {
+  open: boolean;
+  /** The dialog's heading, which names it. */
+  title: ReactNode;
+  /** Escape (the dialog's `cancel`), unless it is ignored while something runs. */
+  onCancel(): void;
+  cancelDisabled?: boolean;
+  className?: string;
+  testId?: string;
+  /** Put beside the title (a Close button). */
+  headerEnd?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A modal `<dialog>`, named by its heading: the browser makes the page behind it inert, Tab stays
+ * inside, Escape cancels, and focus returns to the opener when it closes. Every console dialog
+ * is one, so they behave alike.
+ */
+export function ModalDialog({ open, title, onCancel, cancelDisabled, className, testId, headerEnd, children }: ModalDialogProps) {
   const ref = useModalDialog(open);
   const titleId = useId();
-
+  const heading = (
+    <h2 id={titleId} className="dialog__title">
+      {title}
+    </h2>
+  );
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       // Only while shown: a closed dialog marked modal hides the whole page from assistive technology.
       aria-modal={open ? 'true' : undefined}
+      data-testid={testId}
       onKeyDown={keepTabInside}
       onCancel={(e) => {
         e.preventDefault();
-        if (!busy) onCancel();
+        if (!cancelDisabled) onCancel();
       }}
     >
-      <h2 id={titleId} className="dialog__title">
-        {title}
-      </h2>
+      {headerEnd ? (
+        <div className="dialog__head">
+          {heading}
+          {headerEnd}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </dialog>
+  );
+}
+
+/** A modal question: Cancel, or the action it asks about. */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <ModalDialog open={open} title={title} onCancel={onCancel} cancelDisabled={busy}>
       <div className="dialog__body">{children}</div>
       {error != null && <ErrorMessage error={error} />}
       <div className="dialog__actions">
@@ -107,6 +144,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -5,8 +5,8 @@
  * name a shortcut that does not work on this page. Key syntax and matching: shortcut-keys.ts;
  * why: docs/decisions/0036-console-shell-theme-shortcuts-progress.md.
  */
-import { Fragment, useEffect, useId, useSyncExternalStore } from 'react';
-import { keepTabInside, useModalDialog } from '../components/confirm-dialog';
+import { Fragment, useEffect, useSyncExternalStore } from 'react';
+import { ModalDialog } from '../components/confirm-dialog';
 import { useLatest } from './use-latest';
 import {
   SEQUENCE_TIMEOUT_MS,
@@ -177,31 +177,20 @@ export function ShortcutKeys({ keys }: { keys: string }) {
 
 /** The `?` overlay: every shortcut that works on this page now, by group. */
 export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const ref = useModalDialog(open);
-  const titleId = useId();
   const shortcuts = useRegisteredShortcuts();
   return (
-    <dialog
-      ref={ref}
-      className="dialog shortcut-help"
-      aria-labelledby={titleId}
-      // Only while shown: a closed dialog marked modal hides the whole page from assistive technology.
-      aria-modal={open ? 'true' : undefined}
-      data-testid="shortcut-help"
-      onKeyDown={keepTabInside}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <div className="shortcut-help__head">
-        <h2 id={titleId} className="dialog__title">
-          Keyboard shortcuts
-        </h2>
+    <ModalDialog
+      open={open}
+      title="Keyboard shortcuts"
+      onCancel={onClose}
+      className="shortcut-help"
+      testId="shortcut-help"
+      headerEnd={
         <button type="button" className="button" onClick={onClose} autoFocus>
           Close
         </button>
-      </div>
+      }
+    >
       {open && (
         <div className="shortcut-help__groups">
           {groupShortcuts(shortcuts).map(([group, list]) => (
@@ -222,6 +211,6 @@ export function ShortcutHelpDialog({ open, onClose }: { open: boolean; onClose()
         </div>
       )}
       <p className="hint">Shortcuts without Ctrl or Alt do not act while you type in a field or an editor.</p>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The console's colour theme: the person's choice (System, Light or Dark), remembered in
  * localStorage, and the theme it comes to. The choice is applied as `<html data-theme>` — absent
- * for System, so styles.css follows `prefers-color-scheme` — by an inline script in index.html
+ * for System, so styles.css's `color-scheme: light dark` follows the system — by an inline script in index.html
  * before the first paint, and by use-theme.ts afterwards
  * (docs/decisions/0036-console-shell-theme-shortcuts-progress.md).
  */
@@ -27,7 +27,7 @@ export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean): T
   return choice === 'system' ? (systemPrefersDark ? 'dark' : 'light') : choice;
 }
 
-/** The value of `<html data-theme>`: none for System, so the media query decides. */
+/** The value of `<html data-theme>`: none for System, so the system's setting decides. */
 export function themeAttribute(choice: ThemeChoice): Theme | null {
   return choice === 'system' ? null : choice;
 }

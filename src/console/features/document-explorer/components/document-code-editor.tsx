@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { CodeEditorFallback } from '../../../components/code-editor';
 
 export interface DocumentCodeEditorProps {
   value: string;
@@ -20,15 +21,7 @@ const Impl = lazy(() => import('./document-code-editor-impl'));
 /** The explorer's editor: the shared editor's highlighting, plus JSON and XML checked as you type. */
 export function DocumentCodeEditor(props: DocumentCodeEditorProps) {
   return (
-    <Suspense
-      fallback={
-        <div className="code-editor" data-testid={props.testId}>
-          <pre className="code-editor__fallback" style={{ minHeight: props.minHeight }}>
-            {props.value}
-          </pre>
-        </div>
-      }
-    >
+    <Suspense fallback={<CodeEditorFallback {...props} />}>
       <Impl {...props} />
     </Suspense>
   );

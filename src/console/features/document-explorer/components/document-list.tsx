@@ -14,6 +14,7 @@ import { ColumnPicker } from './column-picker';
 import { DraftBadge } from './draft-badge';
 import { FolderList } from './folder-list';
 import { FormatBadge } from './format-badge';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export interface Row {
   uri: string;
@@ -109,7 +110,7 @@ export function DocumentList({ state }: { state: ExplorerState }) {
                 </span>
               )}
             </div>
-            <div className="document-table__scroll" tabIndex={0} role="region" aria-label="Documents, scrolls sideways">
+            <ScrollRegion label="Documents (scrollable)">
               <table className="document-table" aria-label="Documents" data-testid="document-list">
                 <thead>
                   <tr>
@@ -128,7 +129,7 @@ export function DocumentList({ state }: { state: ExplorerState }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </>
         )}
       </div>

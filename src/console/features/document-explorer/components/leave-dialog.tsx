@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { keepTabInside, useModalDialog } from '../../../components/confirm-dialog';
+import { ModalDialog } from '../../../components/confirm-dialog';
 
 interface LeaveDialogProps {
   uri: string;
@@ -11,24 +10,8 @@ interface LeaveDialogProps {
 
 /** Asked when the person leaves a document with unsaved changes: the changes are kept as a draft unless they say otherwise. */
 export function LeaveDialog({ uri, open, onStay, onKeep, onDiscard }: LeaveDialogProps) {
-  const ref = useModalDialog(open);
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      // Only while shown: a closed dialog marked modal hides the whole page from assistive technology.
-      aria-modal={open ? 'true' : undefined}
-      onKeyDown={keepTabInside}
-      onCancel={(e) => {
-        e.preventDefault();
-        onStay();
-      }}
-    >
-      <h2 id={titleId} className="dialog__title">
-        Leave unsaved changes?
-      </h2>
+    <ModalDialog open={open} title="Leave unsaved changes?" onCancel={onStay}>
       <div className="dialog__body">
         <p>
           <code>{uri}</code> has changes that are not saved. They stay in this browser as a draft until you save or discard them.
@@ -45,6 +28,6 @@ export function LeaveDialog({ uri, open, onStay, onKeep, onDiscard }: LeaveDialo
           Keep draft and leave
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

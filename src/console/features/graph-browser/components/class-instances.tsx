@@ -6,6 +6,7 @@ import { compactIri } from '../lib/prefixes';
 import { PAGE_SIZE, useClassCount, useClassInstances } from '../queries/filtered-triples';
 import { Pager } from './pager';
 import { TermView } from './term-view';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** The instances of one class in a graph, a page at a time, each with its label and a link to its node. */
 export function ClassInstances({ graph, state, cls }: { graph: string; state: BrowserState; cls: string }) {
@@ -34,7 +35,7 @@ export function ClassInstances({ graph, state, cls }: { graph: string; state: Br
           {instances.data.length === 0 ? (
             <p className="muted empty">No instances on this page.</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Instances, scrollable">
+            <ScrollRegion label="Instances (scrollable)">
               <table className="table triples" aria-label={`Instances of ${name}`}>
                 <thead>
                   <tr>
@@ -53,7 +54,7 @@ export function ClassInstances({ graph, state, cls }: { graph: string; state: Br
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {count.isError && <ErrorMessage error={count.error} title="Could not count the instances" />}
           <Pager page={state.page} size={PAGE_SIZE} shown={instances.data.length} total={count.data} testId="instances-status" href={(page) => graphsHref({ ...state, page })} />

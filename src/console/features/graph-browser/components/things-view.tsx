@@ -9,6 +9,7 @@ import { NeighbourhoodDiagram } from './neighbourhood-diagram';
 import { Pager } from './pager';
 import { SourceDocuments } from './source-documents';
 import { TermView } from './term-view';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /**
  * A node: the triples it is the subject of and those pointing at it, each side counted
@@ -125,7 +126,7 @@ const headings: Record<Column, string> = { subject: 'Subject', predicate: 'Predi
 
 function TripleTable({ label, triples, columns }: { label: string; triples: readonly Triple[]; columns: readonly Column[] }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
+    <ScrollRegion label={`${label} (scrollable)`}>
       <table className="table triples" aria-label={label}>
         <thead>
           <tr>
@@ -148,6 +149,6 @@ function TripleTable({ label, triples, columns }: { label: string; triples: read
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

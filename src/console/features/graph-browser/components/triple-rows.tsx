@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RdfTerm } from '../../../../client/graphs';
 import { TermView } from './term-view';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** A triple as a table shows it. */
 export interface TripleRow {
@@ -15,7 +16,7 @@ export interface TripleRow {
  */
 export function TripleRows<T extends TripleRow>({ label, triples, extra }: { label: string; triples: readonly T[]; extra?: { header: string; cell: (triple: T) => ReactNode } }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
+    <ScrollRegion label={`${label} (scrollable)`}>
       <table className="table triples" aria-label={label}>
         <thead>
           <tr>
@@ -42,6 +43,6 @@ export function TripleRows<T extends TripleRow>({ label, triples, extra }: { lab
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
