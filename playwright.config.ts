@@ -18,7 +18,14 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Screenshot comparisons (e2e/console-layout.spec.ts; decision 0037): still pictures, at CSS
+    // pixels, a 1 % tolerance for anti-aliasing.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css', maxDiffPixelRatio: 0.01 },
+  },
+  // One set of pictures, named without the OS or project: CI is the same Linux and Chromium.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: [['list']],
   outputDir: 'test-results',
   use: {

@@ -102,7 +102,7 @@ test('create a database, use it, write a document there, go back to Documents, r
   await replaceEditorText(page.getByTestId('new-document-editor'), content);
   await newDocument.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: uri })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: /hello\.json/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Documents' }).getByRole('link', { name: /hello\.json/ })).toBeVisible();
   await page.locator('.document-panel').getByText('Request', { exact: true }).click();
   await expect(page.getByTestId('sent-request-line')).toContainText('database=demo');
   const stored = await tabula.fetch(`/v1/documents?uri=${encodeURIComponent(uri)}&database=demo`);
@@ -236,7 +236,7 @@ test('a REST instance: chosen in the bar, a document written there is in its dat
   await replaceEditorText(page.getByTestId('new-document-editor'), '{"order": 1}');
   await newDocument.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: uri })).toBeVisible();
-  const listedDocument = page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: /first\.json/ });
+  const listedDocument = page.getByRole('table', { name: 'Documents' }).getByRole('link', { name: /first\.json/ });
   await expect(listedDocument).toBeVisible();
   await page.locator('.document-panel').getByText('Request', { exact: true }).click();
   const requestLine = page.getByTestId('sent-request-line');

@@ -106,7 +106,7 @@ test('create a set with a collection and a range constraint, fix a refused edit,
 
   // A range constraint from the snippets: the editor has unsaved changes, and the set now
   // needs a decimal index on price that the database does not have, so the preview fails.
-  await page.getByRole('button', { name: 'Insert Range — number with buckets' }).click();
+  await page.getByRole('button', { name: 'Range — number with buckets' }).click();
   await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
   await expect(editor.locator('.cm-content')).toContainText('"name": "price"');
   const needed = page.getByRole('table', { name: 'Range indexes these options need' });
@@ -262,8 +262,8 @@ test('read and replace a set as XML, keep unsaved edits while visiting another s
   await expect(page.getByTestId('save-state')).toHaveText('Saved');
 
   // A snippet whose name is taken is inserted under a free one, and says so.
-  await page.getByRole('button', { name: 'Insert Collection' }).click();
-  await page.getByRole('button', { name: 'Insert Collection' }).click();
+  await page.getByRole('button', { name: 'Collection', exact: true }).click();
+  await page.getByRole('button', { name: 'Collection', exact: true }).click();
   await expect(editorPanel).toContainText('Inserted as "coll2": "coll" is taken.');
   await expect(editor.locator('.cm-content')).toContainText('"name": "coll2"');
   await editorPanel.getByRole('button', { name: 'Revert' }).click();

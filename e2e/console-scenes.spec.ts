@@ -179,7 +179,7 @@ test('a snapshot saved in the console restores after the service worker is stopp
   await seed(apiFetch);
   const before = await state(apiFetch);
   const dialog = await openScenes(page);
-  const snapshots = dialog.getByRole('region', { name: 'Snapshots' });
+  const snapshots = dialog.getByRole('region', { name: 'Snapshots', exact: true });
   await expect(snapshots).toContainText('No snapshots yet.');
 
   // A name the server refuses: its message under the field, and no snapshot.

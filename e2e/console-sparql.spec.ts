@@ -83,9 +83,10 @@ test('load data with an update, query it every way, follow an IRI, and find the 
   // A syntax error is marked as it is typed; run anyway, the server's refusal is shown.
   await replaceEditorText(editor, 'SELECT * WHERE { ?s ?p ?o . FILTER(?x = }');
   await expect(editor.locator('.cm-lintRange-error')).toHaveText('}');
-  await expect(page.getByTestId('syntax-status')).toContainText('Line 1, column 41: Unexpected "}"');
+  await expect(page.getByTestId('syntax-status')).toContainText("Line 1, column 41: Unexpected '}'");
   await editor.locator('.cm-content').press('ControlOrMeta+Enter');
   await expect(page.getByRole('alert')).toContainText('The query failed — 400 Bad Request');
+  await expect(page.getByTestId('run-error')).toHaveText(/^Syntax error at line 1, column 41: unexpected '}'/);
 
   // A second tab: prefix completion from the bundled list, then a predicate from the data.
   await page.getByRole('button', { name: 'New query tab' }).click();
@@ -179,7 +180,9 @@ test('parameters bind a variable and choose the dataset; a second browser tab se
   await expect(other.getByTestId('sparql-editor').locator('.cm-content')).toContainText('ASK { ?s foaf:name "Ada" }');
   await other.getByRole('button', { name: 'New query tab' }).click();
   await expect(queryTabs(page)).toHaveText(['Query 1', 'Query 2']);
-  await page.getByRole('button', { name: 'Close Query 2' }).click();
+  // The tablist holds only tabs: Delete on a focused tab closes it.
+  await queryTabs(page).filter({ hasText: 'Query 2' }).focus();
+  await page.keyboard.press('Delete');
   await expect(queryTabs(other)).toHaveText(['Query 1']);
   await other.close();
 });
@@ -272,4 +275,115 @@ test('the request a run sent is shown and copied as curl, fetch and a Node clien
   // The official client sends SPARQL by POST: the snippet says so and sends the GET as it was.
   expect(node).toMatch(/\/\/ db\.graphs\.sparql\(\) sends a query by POST/);
   expect(node).toContain('db.internal.sendRequest(');
+});
+
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const people = [
+  { id: 'ada', name: 'Ada Lovelace', age: 36, knows: 'bob' },
+  { id: 'bob', name: 'Bob', age: 9, knows: 'carol' },
+  { id: 'carol', name: 'Carol', age: 100 },
+  { id: 'dave', name: 'Dave' },
+] as { id: string; name: string; age?: number; knows?: string }[];
+const peopleTurtle = people
+  .map((p) =>
+    [`<${EX}${p.id}> a <${FOAF}Person> ; <${FOAF}name> "${p.name}"`, p.age === undefined ? '' : ` ; <${FOAF}age> ${p.age}`, p.knows ? ` ; <${FOAF}knows> <${EX}${p.knows}>` : '', ' .'].join(''),
+  )
+  .join('\n');
+
+test('results read like a spreadsheet: short IRIs, sort, filter, resize; a CONSTRUCT draws; a syntax error is one sentence, marked where the editor marks it', async ({ page, tabula }) => {
+  const put = await tabula.fetch(`/v1/graphs?graph=${encodeURIComponent(GRAPH)}`, { method: 'PUT', headers: { 'content-type': 'text/turtle' }, body: peopleTurtle });
+  expect(put.status).toBe(201);
+  await page.goto('/#/sparql');
+  await expect(page.getByTestId('connection-status')).toHaveText('Connected');
+  const editor = page.getByTestId('sparql-editor');
+
+  // No PREFIX in the query: rdf:type is still shortened, and whole on hover.
+  await replaceEditorText(
+    editor,
+    `SELECT ?person ?p ?name ?age WHERE {\n  ?person ?p <${FOAF}Person> ; <${FOAF}name> ?name .\n  OPTIONAL { ?person <${FOAF}age> ?age }\n}`,
+  );
+  await editor.locator('.cm-content').press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('result-count')).toHaveText(`${people.length} rows`);
+  const solutions = page.getByRole('table', { name: 'Solutions' });
+  const typeLinks = solutions.getByRole('link', { name: 'rdf:type', exact: true });
+  await expect(typeLinks).toHaveCount(people.length);
+  await expect(typeLinks.first()).toHaveAttribute('title', RDF_TYPE);
+  await expect(solutions.getByRole('link', { name: `${EX}ada`, exact: true })).toHaveAttribute('title', `${EX}ada`);
+
+  // Sorting by ?age: unbound first, then numerically (9 < 36 < 100), then the other way round.
+  const nameCells = solutions.locator('tbody tr:not(.results-table__spacer) td:nth-child(4)');
+  const byAge = [...people].sort((a, b) => (a.age ?? -Infinity) - (b.age ?? -Infinity)).map((p) => p.name);
+  const ageHeader = solutions.getByRole('columnheader', { name: '?age' });
+  await ageHeader.getByRole('button').click();
+  await expect(ageHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(nameCells).toHaveText(byAge);
+  await ageHeader.getByRole('button').click();
+  await expect(ageHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(nameCells).toHaveText([...byAge].reverse());
+
+  // The filter matches what a cell shows or its whole IRI, and says how many rows match.
+  const filter = page.getByRole('searchbox', { name: 'Filter solutions' });
+  const needle = 'people/car';
+  const matching = people.filter((p) => `${EX}${p.id}`.includes(needle) || p.name.toLowerCase().includes(needle));
+  await filter.fill(needle);
+  await expect(page.getByTestId('filter-count')).toHaveText(`${matching.length} of ${people.length} rows match`);
+  await expect(nameCells).toHaveText(matching.map((p) => p.name));
+  await filter.fill('');
+  await expect(nameCells).toHaveCount(people.length);
+
+  // A column's edge dragged 80 px to the right widens it by 80 px; the arrow keys by 16.
+  const nameHeader = solutions.getByRole('columnheader', { name: '?name' });
+  const before = (await nameHeader.boundingBox())!.width;
+  const edge = solutions.getByRole('separator', { name: 'Resize column ?name' });
+  const box = (await edge.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await nameHeader.boundingBox())!.width - before)).toBe(80);
+  await edge.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Math.round((await nameHeader.boundingBox())!.width - before)).toBe(96);
+
+  // A CONSTRUCT has a Graph view: one node per person who knows or is known.
+  await replaceEditorText(editor, `CONSTRUCT { ?a <${FOAF}knows> ?b } WHERE { ?a <${FOAF}knows> ?b }`);
+  await editor.locator('.cm-content').press('ControlOrMeta+Enter');
+  const knows = people.filter((p) => p.knows);
+  await expect(page.getByTestId('result-count')).toHaveText(`${knows.length} triples`);
+  await page.getByRole('tab', { name: 'Graph' }).click();
+  const diagram = page.getByRole('group', { name: 'CONSTRUCT result as a graph' });
+  const nodeIds = new Set(knows.flatMap((p) => [`${EX}${p.id}`, `${EX}${p.knows}`]));
+  await expect(diagram.locator('[data-node-id]')).toHaveCount(nodeIds.size);
+  await diagram.locator(`[data-node-id="${EX}ada"]`).click();
+  await page.getByRole('button', { name: 'Open node' }).click();
+  await expect(page).toHaveURL(/#\/graphs\?iri=http%3A%2F%2Fexample\.org%2Fpeople%2Fada$/);
+  await page.goBack();
+  await expect(page.getByTestId('result-count')).toHaveText(`${knows.length} triples`);
+
+  // A syntax error on line 3: the editor marks it, the failed run says it in one sentence at the same place.
+  const broken = `SELECT ?name WHERE {\n  ?s <${FOAF}name> ?name .\n  FILTER(?name = }\n`;
+  const column = broken.split('\n')[2].indexOf('}') + 1;
+  await replaceEditorText(editor, broken);
+  await expect(page.getByTestId('syntax-status')).toContainText(`Line 3, column ${column}: Unexpected '}'`);
+  const mark = editor.locator('.cm-lintRange-error');
+  await expect(mark).toHaveText('}');
+  const marked = await mark.evaluate((el) => {
+    const line = el.closest('.cm-line')!;
+    const range = document.createRange();
+    range.setStart(line, 0);
+    range.setEndBefore(el);
+    return { line: [...line.parentElement!.querySelectorAll('.cm-line')].indexOf(line) + 1, column: range.toString().length + 1 };
+  });
+  expect(marked).toEqual({ line: 3, column });
+  await editor.locator('.cm-content').press('ControlOrMeta+Enter');
+  const runError = page.getByTestId('run-error');
+  await expect(runError).toHaveText(new RegExp(`^Syntax error at line 3, column ${column}: unexpected '}' — expected [a-z ]+$`));
+  // The same failing run again: one history entry, counted twice.
+  const history = page.getByRole('list', { name: 'Run history' });
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await editor.locator('.cm-content').press('ControlOrMeta+Enter');
+  await expect(history.getByRole('listitem').first().getByTestId('history-count')).toHaveText('×2');
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await expect(history.getByRole('listitem').first()).toContainText(`Syntax error at line 3, column ${column}`);
 });

@@ -58,7 +58,7 @@ test('open a transaction, edit one document and create another, see them private
   await replaceEditorText(page.getByTestId('content-editor'), '{"step": 2}');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(content).toHaveText('{\n  "step": 2\n}', { useInnerText: true });
-  const list = page.getByRole('list', { name: 'Documents' });
+  const list = page.getByRole('table', { name: 'Documents' });
   await expect(list.getByRole('link', { name: /plan\.json/ })).toContainText('uncommitted');
   await expect(page.locator('.document-panel .panel__meta')).toContainText('uncommitted');
   // The read the panel shows (and copies) is the one sent: in the transaction.
@@ -103,7 +103,7 @@ test('a rollback discards what the transaction wrote; its id is then refused', a
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   const { bar, txid } = await openTransaction(page);
   await createDocument(page, '/drafts/', '/drafts/idea.json', '{"idea": "tabs"}');
-  const list = page.getByRole('list', { name: 'Documents' });
+  const list = page.getByRole('table', { name: 'Documents' });
   await expect(list.getByRole('link', { name: /idea\.json/ })).toContainText('uncommitted');
   expect((await tabula.fetch(docPath('/drafts/idea.json'))).status).toBe(404);
 
@@ -127,7 +127,7 @@ test('a transaction whose time limit passes is shown expired, its marks go, and 
   await expect(page.getByTestId('connection-status')).toHaveText('Connected');
   const { bar, txid } = await openTransaction(page, { name: 'short', timeLimit: 8 });
   await createDocument(page, '/brief/', '/brief/note.json', '{"brief": true}');
-  await expect(page.getByRole('list', { name: 'Documents' }).getByRole('link', { name: /note\.json/ })).toContainText('uncommitted');
+  await expect(page.getByRole('table', { name: 'Documents' }).getByRole('link', { name: /note\.json/ })).toContainText('uncommitted');
 
   await expect(page.getByRole('status').filter({ hasText: `Transaction “short” (${txid}) expired` })).toBeVisible({ timeout: 20_000 });
   await expect(bar).toBeHidden();
